@@ -1,1 +1,50 @@
-//! Agents.
+//! Agents for Broadside: the [`Agent`] trait, a seeded [`RandomAgent`], and
+//! [`play_match`], which plays two agents against each other with seeded dice.
+
+mod arena;
+mod random;
+
+pub use arena::{play_match, MatchConfig, MatchError, MatchOutcome};
+pub use random::RandomAgent;
+
+use broadside_env::{Action, Game, Player};
+
+/// A player of games of type `G`.
+///
+/// The trait is generic over the game so that an agent may be written for one ruleset
+/// (a heuristic bot that reads `WsimGame` fields it is allowed to see) while general agents
+/// such as [`RandomAgent`] implement it for every `G: Game`; `Box<dyn Agent<G>>` works for
+/// either.
+///
+/// # Fair play
+///
+/// `choose` receives the full state because the [`Game`] contract has no separate
+/// information-state type, but an agent must only act on what `player` may know:
+/// `state.legal_actions()`, `state.observe(player, ..)`, public fields, and, for search,
+/// states drawn with `state.resample_hidden(player, rng)` (which keep `player`'s view and
+/// re-draw everything hidden from it). Reading the opponent's unrevealed orders is cheating;
+/// a test can check an agent by showing it a resampled state and expecting the same choice.
+///
+/// # Determinism
+///
+/// An agent owns whatever randomness it uses, seeded at construction, so the same agent
+/// built with the same seed makes the same choices given the same sequence of states.
+pub trait Agent<G: Game>: Send {
+    /// A short name for logs and tables, e.g. `random(seed=3)`.
+    fn name(&self) -> String;
+
+    /// The action to take for `player`, who must be the player to move in `state`
+    /// (`state.turn() == Turn::Player(player)`); the result must be in
+    /// `state.legal_actions()`.
+    fn choose(&mut self, state: &G, player: Player) -> Action;
+}
+
+impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+
+    fn choose(&mut self, state: &G, player: Player) -> Action {
+        (**self).choose(state, player)
+    }
+}

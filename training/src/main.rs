@@ -1,1 +1,18 @@
-fn main() {}
+//! `broadside`: play, replay and benchmark Broadside's naval wargame rulesets.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = broadside_training::cmd::Cli::parse();
+    match broadside_training::cmd::run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if broadside_training::cmd::is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            // `{:#}` prints the whole chain of context on one line: "cannot read x: not found".
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

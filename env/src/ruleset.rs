@@ -1,0 +1,194 @@
+//! The runtime registry of rulesets: names, scenarios, and [`AnyGame`], an enum that
+//! forwards the [`Game`] contract to whichever ruleset a game uses (a `match`, not `dyn`).
+
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+
+use crate::action_set::ActionSet;
+use crate::chance::ChanceOutcomes;
+use crate::error::DataError;
+use crate::game::{Action, Game, GameSpec, Player, Turn, NUM_PLAYERS};
+use crate::observation::Observation;
+use crate::wsim::{self, WsimGame, WsimOptions};
+
+/// What the registry says about a ruleset.
+#[derive(Debug, Clone, Serialize)]
+pub struct RulesetInfo {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub version: u32,
+    pub seed: &'static str,
+    pub default_scenario: &'static str,
+    pub num_player_actions: usize,
+    pub num_actions: usize,
+}
+
+/// Every ruleset this build knows.
+pub fn rulesets() -> Vec<RulesetInfo> {
+    let s = &wsim::WSIM_SPEC;
+    vec![RulesetInfo {
+        name: s.name,
+        title: s.title,
+        version: s.version,
+        seed: "004_0165a9fa3b5e890b.txt",
+        default_scenario: wsim::DEFAULT_SCENARIO,
+        num_player_actions: s.num_player_actions,
+        num_actions: s.num_actions,
+    }]
+}
+
+/// The default ruleset's name.
+pub const DEFAULT_RULESET: &str = "wsim";
+
+/// A scenario of any ruleset.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "ruleset", content = "scenario", rename_all = "lowercase")]
+pub enum AnyScenario {
+    Wsim(wsim::Scenario),
+}
+
+/// One line about a scenario, for listings.
+#[derive(Debug, Clone, Serialize)]
+pub struct ScenarioInfo {
+    pub ruleset: &'static str,
+    pub id: String,
+    pub title: String,
+    pub ships: usize,
+    pub description: String,
+}
+
+impl AnyScenario {
+    /// The ruleset's name.
+    pub fn ruleset(&self) -> &'static str {
+        match self {
+            AnyScenario::Wsim(_) => "wsim",
+        }
+    }
+    /// The scenario's id.
+    pub fn id(&self) -> &str {
+        match self {
+            AnyScenario::Wsim(s) => &s.id,
+        }
+    }
+    /// A listing line.
+    pub fn info(&self) -> ScenarioInfo {
+        match self {
+            AnyScenario::Wsim(s) => ScenarioInfo {
+                ruleset: "wsim",
+                id: s.id.clone(),
+                title: s.title.clone(),
+                ships: s.ships.len(),
+                description: s.description.clone(),
+            },
+        }
+    }
+    /// A new game of this scenario.
+    pub fn new_game(&self, options: &GameOptions) -> AnyGame {
+        match self {
+            AnyScenario::Wsim(s) => AnyGame::Wsim(WsimGame::new(
+                s,
+                WsimOptions {
+                    resignation: options.resignation,
+                },
+            )),
+        }
+    }
+}
+
+/// Options common to every ruleset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameOptions {
+    /// Whether a side may resign.
+    pub resignation: bool,
+}
+
+impl Default for GameOptions {
+    fn default() -> Self {
+        Self { resignation: true }
+    }
+}
+
+fn check_ruleset(ruleset: &str) -> Result<(), DataError> {
+    if rulesets().iter().any(|r| r.name == ruleset) {
+        Ok(())
+    } else {
+        Err(DataError::UnknownRuleset {
+            name: ruleset.to_string(),
+            known: rulesets()
+                .iter()
+                .map(|r| r.name)
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+    }
+}
+
+/// The built-in scenarios of a ruleset, default first.
+pub fn scenarios(ruleset: &str) -> Result<Vec<AnyScenario>, DataError> {
+    check_ruleset(ruleset)?;
+    Ok(wsim::builtin_scenarios()
+        .iter()
+        .cloned()
+        .map(AnyScenario::Wsim)
+        .collect())
+}
+
+/// A built-in scenario by id, or a scenario file when `name` is a path to one.
+pub fn scenario(ruleset: &str, name: &str) -> Result<AnyScenario, DataError> {
+    check_ruleset(ruleset)?;
+    let path = std::path::Path::new(name);
+    if name.ends_with(".toml") || path.exists() {
+        return wsim::data::load_scenario_file(path).map(AnyScenario::Wsim);
+    }
+    wsim::builtin_scenario(name).map(AnyScenario::Wsim)
+}
+
+/// A game of any ruleset.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "ruleset", content = "state", rename_all = "lowercase")]
+pub enum AnyGame {
+    Wsim(WsimGame),
+}
+
+macro_rules! forward {
+    ($self:ident, $g:ident => $e:expr) => {
+        match $self {
+            AnyGame::Wsim($g) => $e,
+        }
+    };
+}
+
+impl Game for AnyGame {
+    fn spec(&self) -> &'static GameSpec {
+        forward!(self, g => g.spec())
+    }
+    fn turn(&self) -> Turn {
+        forward!(self, g => g.turn())
+    }
+    fn legal_actions(&self) -> ActionSet {
+        forward!(self, g => g.legal_actions())
+    }
+    fn chance_outcomes(&self) -> ChanceOutcomes {
+        forward!(self, g => g.chance_outcomes())
+    }
+    fn apply_unchecked(&mut self, action: Action) {
+        forward!(self, g => g.apply_unchecked(action))
+    }
+    fn returns(&self) -> [f64; NUM_PLAYERS] {
+        forward!(self, g => g.returns())
+    }
+    fn observe(&self, player: Player, out: &mut Observation) {
+        forward!(self, g => g.observe(player, out))
+    }
+    fn resample_hidden(&self, player: Player, rng: &mut dyn RngCore) -> Self {
+        match self {
+            AnyGame::Wsim(g) => AnyGame::Wsim(g.resample_hidden(player, rng)),
+        }
+    }
+    fn describe_action(&self, action: Action) -> String {
+        forward!(self, g => g.describe_action(action))
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        forward!(self, g => g.check_invariants())
+    }
+}

@@ -1,0 +1,156 @@
+//! Saved games: the scenario plus every action, chance outcomes included, each by catalogue
+//! index and name. Replaying the actions reproduces the game bit for bit.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::DataError;
+use crate::game::{Action, Game};
+use crate::ruleset::{AnyGame, AnyScenario, GameOptions};
+
+/// Format tag written into every saved game.
+pub const SAVE_FORMAT: &str = "broadside-saved-game";
+/// Version of the file layout itself (independent of the ruleset version).
+pub const SAVE_FORMAT_VERSION: u32 = 1;
+
+/// One action of a saved game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedAction {
+    pub index: Action,
+    pub name: String,
+}
+
+/// A saved game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    pub format: String,
+    pub format_version: u32,
+    /// Version of the ruleset's action catalogue and observation layout.
+    pub ruleset_version: u32,
+    pub options: GameOptions,
+    #[serde(flatten)]
+    pub scenario: AnyScenario,
+    /// Who played each side (agent specs or "human"), for the record.
+    #[serde(default)]
+    pub players: Vec<String>,
+    pub actions: Vec<SavedAction>,
+}
+
+impl SavedGame {
+    /// A record of `actions` played from `scenario`.
+    pub fn new(
+        scenario: AnyScenario,
+        options: GameOptions,
+        players: Vec<String>,
+        actions: &[Action],
+    ) -> Self {
+        let game = scenario.new_game(&options);
+        let spec = game.spec();
+        SavedGame {
+            format: SAVE_FORMAT.to_string(),
+            format_version: SAVE_FORMAT_VERSION,
+            ruleset_version: spec.version,
+            options,
+            scenario,
+            players,
+            actions: actions
+                .iter()
+                .map(|&a| SavedAction {
+                    index: a,
+                    name: spec.action_name(a).to_string(),
+                })
+                .collect(),
+        }
+    }
+
+    /// Parses a saved game from JSON, checking the format and the versions.
+    pub fn from_json(text: &str, file: &str) -> Result<Self, DataError> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| DataError::Parse {
+                file: file.into(),
+                message: format!("not a saved game: {e}"),
+            })?;
+        let format = value
+            .get("format")
+            .and_then(|v| v.as_str())
+            .unwrap_or_default();
+        if format != SAVE_FORMAT {
+            return Err(DataError::invalid(
+                file,
+                "format",
+                format!("expected \"{SAVE_FORMAT}\", found \"{format}\""),
+            ));
+        }
+        let fv = value
+            .get("format_version")
+            .and_then(|v| v.as_u64())
+            .unwrap_or(0) as u32;
+        if fv != SAVE_FORMAT_VERSION {
+            return Err(DataError::Version {
+                file: file.into(),
+                what: "saved-game format".into(),
+                found: fv,
+                expected: SAVE_FORMAT_VERSION,
+            });
+        }
+        let saved: SavedGame = serde_json::from_value(value).map_err(|e| DataError::Parse {
+            file: file.into(),
+            message: e.to_string(),
+        })?;
+        let expected = saved.scenario.new_game(&saved.options).spec().version;
+        if saved.ruleset_version != expected {
+            return Err(DataError::Version {
+                file: file.into(),
+                what: format!(
+                    "{} action catalogue and observation",
+                    saved.scenario.ruleset()
+                ),
+                found: saved.ruleset_version,
+                expected,
+            });
+        }
+        Ok(saved)
+    }
+
+    /// Replays the actions, returning every state from the start (length = actions + 1).
+    /// An action that is illegal, or whose name does not match its index, is an error naming it.
+    pub fn replay(&self, file: &str) -> Result<Vec<AnyGame>, DataError> {
+        let mut g = self.scenario.new_game(&self.options);
+        let spec = g.spec();
+        let mut states = Vec::with_capacity(self.actions.len() + 1);
+        states.push(g.clone());
+        for (k, a) in self.actions.iter().enumerate() {
+            let field = format!("actions[{k}]");
+            if spec.action_name(a.index) != a.name {
+                return Err(DataError::invalid(
+                    file,
+                    field,
+                    format!(
+                        "index {} is `{}` in this version, the file says `{}`",
+                        a.index,
+                        spec.action_name(a.index),
+                        a.name
+                    ),
+                ));
+            }
+            g.apply(a.index)
+                .map_err(|e| DataError::invalid(file, field, e.to_string()))?;
+            states.push(g.clone());
+        }
+        Ok(states)
+    }
+
+    /// The game at the end of the record.
+    pub fn final_state(&self, file: &str) -> Result<AnyGame, DataError> {
+        let mut g = self.scenario.new_game(&self.options);
+        for (k, a) in self.actions.iter().enumerate() {
+            g.apply(a.index)
+                .map_err(|e| DataError::invalid(file, format!("actions[{k}]"), e.to_string()))?;
+        }
+        Ok(g)
+    }
+
+    /// Pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+}

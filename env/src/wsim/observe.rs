@@ -1,0 +1,487 @@
+//! The observation tensors of WS&IM, from the deciding side's view.
+//!
+//! Frame: side 0 sees the map as it is; side 1 sees it turned 180 degrees, so each side
+//! sees the board the same way round. Entity rows list the observer's own ships first,
+//! then the enemy's, each in scenario order. The other side's orders (movement, aim, fire
+//! threshold, load, unfouling) never appear: they are hidden until carried out.
+
+use crate::game::Player;
+use crate::hex::{Facing, Hex, Side};
+use crate::observation::{ObsSpec, Observation};
+
+use super::data::{tables, MAX_PLANE_COLS, MAX_PLANE_ROWS, MAX_SHIPS};
+use super::state::{Phase, Step, WsimGame, AIM_HULL, MAX_PLAN};
+
+/// Rows of the planes: one more than the largest map, because turning an odd-q map half
+/// round shifts odd columns by half a hex.
+pub const PLANE_ROWS: usize = MAX_PLANE_ROWS as usize + 1;
+/// Columns of the planes.
+pub const PLANE_COLS: usize = MAX_PLANE_COLS as usize;
+
+/// Entity features, one row per ship.
+pub static ENTITY_FEATURES: &[&str] = &ENTITY_FEATURES_ARR;
+
+/// Global features.
+pub static GLOBAL_FEATURES: &[&str] = &[
+    "side_0",
+    "side_1",
+    "wind_from_N",
+    "wind_from_NE",
+    "wind_from_SE",
+    "wind_from_S",
+    "wind_from_SW",
+    "wind_from_NW",
+    "turn",
+    "no_fire_turns",
+    "deciding",
+    "step_unfoul",
+    "step_move",
+    "step_aim",
+    "step_threshold",
+    "step_load",
+    "resign_available",
+    "acting_row",
+    "plan_length",
+    "plan_spent",
+    "plan_turns",
+    "plan_last_was_turn",
+    "plan_stopped",
+    "acting_allowance",
+    "own_score",
+    "enemy_score",
+    "own_ships_able",
+    "enemy_ships_able",
+    "single_ship",
+];
+
+/// Spatial planes.
+pub static PLANE_CHANNELS: &[&str] = &[
+    "on_map",
+    "own_bow",
+    "own_stern",
+    "enemy_bow",
+    "enemy_stern",
+    "struck",
+    "acting",
+    "acting_planned",
+    "acting_field_left",
+    "acting_field_right",
+    "enemy_fire_zone",
+];
+
+/// The observation layout of WS&IM.
+pub const WSIM_OBS: ObsSpec = ObsSpec {
+    max_entities: MAX_SHIPS,
+    entity_features: ENTITY_FEATURES,
+    global_features: GLOBAL_FEATURES,
+    plane_channels: PLANE_CHANNELS,
+    plane_rows: PLANE_ROWS,
+    plane_cols: PLANE_COLS,
+};
+
+const fn fi(name: &str) -> usize {
+    let mut i = 0;
+    while i < ENTITY_FEATURES_ARR.len() {
+        if str_eq(ENTITY_FEATURES_ARR[i], name) {
+            return i;
+        }
+        i += 1;
+    }
+    panic!("unknown entity feature")
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+// The entity feature names as a const array, so `fi` resolves indices by name at compile time.
+const ENTITY_FEATURES_ARR: [&str; 50] = [
+    "present",
+    "own",
+    "enemy",
+    "struck",
+    "crewless",
+    "fouled",
+    "acting",
+    "bow_col",
+    "bow_row",
+    "stern_col",
+    "stern_row",
+    "facing_N",
+    "facing_NE",
+    "facing_SE",
+    "facing_S",
+    "facing_SW",
+    "facing_NW",
+    "attitude_A",
+    "attitude_B",
+    "attitude_C",
+    "attitude_D",
+    "allowance",
+    "class",
+    "crew_quality",
+    "hull",
+    "hull_fraction",
+    "crew_fraction",
+    "crew_sections_lost",
+    "rigging_fraction",
+    "rigging_sections_lost",
+    "guns_left",
+    "guns_right",
+    "carronades_left",
+    "carronades_right",
+    "loaded_left",
+    "loaded_right",
+    "initial_left",
+    "initial_right",
+    "points",
+    "range_to_acting",
+    "in_acting_left_field",
+    "in_acting_right_field",
+    "acting_in_its_fields",
+    "own_orders_written",
+    "own_plan_length",
+    "own_aim_hull",
+    "own_fire_threshold",
+    "own_load_any",
+    "own_load_left",
+    "own_load_right",
+];
+
+fn b(x: bool) -> f32 {
+    if x {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+impl WsimGame {
+    /// Offset `(col, row)` of `h` in `player`'s frame (plane indices).
+    pub fn view_offset(&self, h: Hex, player: Player) -> (i32, i32) {
+        if player == 0 {
+            return h.to_offset();
+        }
+        let cols = self.map.cols;
+        // Half a turn about the map: negate in axial coordinates, then shift so the image
+        // starts at column 0 and its highest hex is in row 0.
+        let flip = |h: Hex| Hex::new(cols as i16 - 1 - h.q, -h.r);
+        let top = (0..cols.min(2))
+            .map(|c| flip(Hex::from_offset(c, self.map.rows - 1)).to_offset().1)
+            .min()
+            .unwrap_or(0);
+        let (c, r) = flip(h).to_offset();
+        (c, r - top)
+    }
+
+    /// `f` in `player`'s frame.
+    pub fn view_facing(&self, f: Facing, player: Player) -> Facing {
+        if player == 0 {
+            f
+        } else {
+            f.opposite()
+        }
+    }
+
+    /// The ship being decided, if any.
+    pub fn acting_ship(&self) -> Option<usize> {
+        match self.phase {
+            Phase::Orders { ship, .. } => Some(ship as usize),
+            _ => None,
+        }
+    }
+
+    /// Whether `observer` may see the orders of ship `i` (its own ships only).
+    fn orders_visible(&self, observer: Player, i: usize) -> bool {
+        self.ships[i].side == observer
+    }
+
+    /// Whether ship `i`'s orders for this turn are complete.
+    fn orders_written(&self, i: usize) -> bool {
+        let s = &self.ships[i];
+        if !s.can_fight() {
+            return false;
+        }
+        match self.phase {
+            Phase::Orders { player, ship, .. } => {
+                s.side < player || (s.side == player && i < ship as usize)
+            }
+            Phase::Over => false,
+            _ => true,
+        }
+    }
+
+    /// Entity rows in observation order: the observer's ships, then the enemy's.
+    pub fn entity_order(&self, observer: Player) -> impl Iterator<Item = usize> + '_ {
+        let n = self.num_ships as usize;
+        (0..n)
+            .filter(move |&i| self.ships[i].side == observer)
+            .chain((0..n).filter(move |&i| self.ships[i].side != observer))
+    }
+
+    /// Fills `out` with `observer`'s view.
+    pub fn write_observation(&self, observer: Player, out: &mut Observation) {
+        out.clear();
+        let rules = &tables().rules;
+        let acting = self.acting_ship();
+        let norm_c = PLANE_COLS as f32;
+        let norm_r = PLANE_ROWS as f32;
+        let max_allow = Self::max_allowance().max(1) as f32;
+        let mut acting_row = 0usize;
+        for (row, i) in self.entity_order(observer).enumerate() {
+            let s = &self.ships[i];
+            let mut e = out.entities.row_mut(row);
+            let own = s.side == observer;
+            e[fi("present")] = 1.0;
+            e[fi("own")] = b(own);
+            e[fi("enemy")] = b(!own);
+            e[fi("struck")] = b(s.struck());
+            e[fi("crewless")] = b(s.crewless());
+            e[fi("fouled")] = b(s.fouled != 0);
+            e[fi("acting")] = b(acting == Some(i));
+            if acting == Some(i) {
+                acting_row = row;
+            }
+            let (bc, br) = self.view_offset(s.pos.bow, observer);
+            let (sc, sr) = self.view_offset(s.pos.stern(), observer);
+            e[fi("bow_col")] = bc as f32 / norm_c;
+            e[fi("bow_row")] = br as f32 / norm_r;
+            e[fi("stern_col")] = sc as f32 / norm_c;
+            e[fi("stern_row")] = sr as f32 / norm_r;
+            e[fi("facing_N") + self.view_facing(s.pos.facing, observer).0 as usize] = 1.0;
+            e[fi("attitude_A") + self.attitude(i) as usize] = 1.0;
+            e[fi("allowance")] = self.allowance(i) as f32 / max_allow;
+            e[fi("class")] = s.class as f32 / 6.0;
+            e[fi("crew_quality")] = s.quality as f32 / 4.0;
+            e[fi("hull")] = s.hull as f32 / 20.0;
+            e[fi("hull_fraction")] = s.hull as f32 / s.hull_max.max(1) as f32;
+            let crew_max: u32 = s.crew_max.iter().map(|&x| x as u32).sum();
+            e[fi("crew_fraction")] = s.crew_left() as f32 / crew_max.max(1) as f32;
+            e[fi("crew_sections_lost")] = s.crew_sections_lost() as f32 / 3.0;
+            let rig_max: u32 = s.rigging_max.iter().map(|&x| x as u32).sum();
+            e[fi("rigging_fraction")] = s.rigging_left() as f32 / rig_max.max(1) as f32;
+            e[fi("rigging_sections_lost")] = s.rigging_sections_lost() as f32 / 4.0;
+            e[fi("guns_left")] = s.guns[0] as f32 / 20.0;
+            e[fi("guns_right")] = s.guns[1] as f32 / 20.0;
+            e[fi("carronades_left")] = s.carronades[0] as f32 / 10.0;
+            e[fi("carronades_right")] = s.carronades[1] as f32 / 10.0;
+            e[fi("loaded_left")] = b(s.loaded[0]);
+            e[fi("loaded_right")] = b(s.loaded[1]);
+            e[fi("initial_left")] = b(s.initial[0]);
+            e[fi("initial_right")] = b(s.initial[1]);
+            e[fi("points")] = s.points as f32 / 50.0;
+            if let Some(a) = acting {
+                let ap = self.ships[a].pos;
+                e[fi("range_to_acting")] =
+                    (ap.range_to(s.pos) as f32 / rules.max_range as f32).min(3.0);
+                if a != i {
+                    e[fi("in_acting_left_field")] = b(ap.field_holds_ship(Side::Left, s.pos));
+                    e[fi("in_acting_right_field")] = b(ap.field_holds_ship(Side::Right, s.pos));
+                    e[fi("acting_in_its_fields")] = b(s.pos.side_facing(ap).is_some());
+                }
+            }
+            if self.orders_visible(observer, i) {
+                let o = &s.orders;
+                e[fi("own_orders_written")] = b(self.orders_written(i));
+                e[fi("own_plan_length")] = o.plan_len as f32 / MAX_PLAN as f32;
+                e[fi("own_aim_hull")] = b(o.aim == AIM_HULL);
+                e[fi("own_fire_threshold")] = o.threshold as f32 / 9.0;
+                e[fi("own_load_any") + o.load.min(2) as usize] = 1.0;
+            }
+        }
+        self.write_global(observer, acting, acting_row, out);
+        self.write_planes(observer, acting, out);
+    }
+
+    fn write_global(
+        &self,
+        observer: Player,
+        acting: Option<usize>,
+        acting_row: usize,
+        out: &mut Observation,
+    ) {
+        let rules = &tables().rules;
+        let g = &mut out.global;
+        let mut k = 0;
+        let mut put = |v: f32| {
+            g[k] = v;
+            k += 1;
+        };
+        put(b(observer == 0));
+        put(b(observer == 1));
+        let wind = self.view_facing(self.wind_from, observer).0;
+        for f in 0..6 {
+            put(b(wind == f));
+        }
+        put(self.turn as f32 / self.turn_limit.max(1) as f32);
+        put(self.no_fire_turns as f32
+            / (rules.no_fire_grace_turns + rules.no_fire_timer_turns).max(1) as f32);
+        let (deciding, step, first) = match self.phase {
+            Phase::Orders {
+                player,
+                step,
+                first,
+                ..
+            } => (player == observer, Some(step), first),
+            _ => (false, None, false),
+        };
+        put(b(deciding));
+        for s in [
+            Step::Unfoul,
+            Step::Move,
+            Step::Aim,
+            Step::Threshold,
+            Step::Load,
+        ] {
+            put(b(step == Some(s)));
+        }
+        put(b(first && self.options.resignation && deciding));
+        put(acting_row as f32 / MAX_SHIPS as f32);
+        let max_allow = Self::max_allowance().max(1) as f32;
+        match acting {
+            Some(a) if self.ships[a].side == observer => {
+                let c = self.plan_cursor(a);
+                put(self.ships[a].orders.plan_len as f32 / MAX_PLAN as f32);
+                put(c.spent as f32 / max_allow);
+                put(c.turns as f32 / 3.0);
+                put(b(c.last_was_turn));
+                put(b(c.stopped));
+                put(self.allowance(a) as f32 / max_allow);
+            }
+            _ => {
+                for _ in 0..6 {
+                    put(0.0);
+                }
+            }
+        }
+        let me = observer as usize;
+        put(self.scores[me] as f32 / 100.0);
+        put(self.scores[1 - me] as f32 / 100.0);
+        let able = |side: u8| {
+            self.ships()
+                .iter()
+                .filter(|s| s.side == side && s.can_fight())
+                .count() as f32
+                / 12.0
+        };
+        put(able(observer));
+        put(able(1 - observer));
+        put(b(self.single_ship));
+    }
+
+    fn write_planes(&self, observer: Player, acting: Option<usize>, out: &mut Observation) {
+        let rules = &tables().rules;
+        let p = &mut out.planes;
+        let mut set = |ch: usize, h: Hex, v: f32, add: bool| {
+            if !self.map.contains(h) {
+                return;
+            }
+            let (c, r) = self.view_offset(h, observer);
+            if c >= 0 && r >= 0 && (c as usize) < PLANE_COLS && (r as usize) < PLANE_ROWS {
+                let cell = &mut p[[ch, r as usize, c as usize]];
+                *cell = if add { *cell + v } else { v };
+            }
+        };
+        for col in 0..self.map.cols {
+            for row in 0..self.map.rows {
+                set(0, Hex::from_offset(col, row), 1.0, false);
+            }
+        }
+        for s in self.ships() {
+            let own = s.side == observer;
+            set(if own { 1 } else { 3 }, s.pos.bow, 1.0, false);
+            set(if own { 2 } else { 4 }, s.pos.stern(), 1.0, false);
+            if s.struck() {
+                set(5, s.pos.bow, 1.0, false);
+                set(5, s.pos.stern(), 1.0, false);
+            }
+        }
+        let reach = rules.max_range;
+        if let Some(a) = acting {
+            let s = &self.ships[a];
+            set(6, s.pos.bow, 1.0, false);
+            set(6, s.pos.stern(), 1.0, false);
+            if s.side == observer {
+                let c = self.plan_cursor(a);
+                set(7, c.pos.bow, 1.0, false);
+                set(7, c.pos.stern(), 1.0, false);
+            }
+            for h in hexes_within(s.pos.bow, reach + 1) {
+                if h.distance(s.pos.bow).min(h.distance(s.pos.stern())) > reach {
+                    continue;
+                }
+                if s.pos.field_contains(Side::Left, h) {
+                    set(8, h, 1.0, false);
+                }
+                if s.pos.field_contains(Side::Right, h) {
+                    set(9, h, 1.0, false);
+                }
+            }
+        }
+        for s in self
+            .ships()
+            .iter()
+            .filter(|s| s.side != observer && s.can_fight())
+        {
+            for h in hexes_within(s.pos.bow, reach + 1) {
+                let r = h.distance(s.pos.bow).min(h.distance(s.pos.stern()));
+                if r > reach {
+                    continue;
+                }
+                for side in Side::BOTH {
+                    if s.loaded[side.index()] && s.pos.field_contains(side, h) {
+                        set(10, h, 0.25, true);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Hexes within `radius` of `c`.
+fn hexes_within(c: Hex, radius: i32) -> impl Iterator<Item = Hex> {
+    (-radius..=radius).flat_map(move |dq| {
+        let lo = (-radius).max(-dq - radius);
+        let hi = radius.min(-dq + radius);
+        (lo..=hi).map(move |dr| Hex::new(c.q + dq as i16, c.r + dr as i16))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn feature_tables_agree() {
+        assert_eq!(ENTITY_FEATURES, &ENTITY_FEATURES_ARR[..]);
+        assert_eq!(fi("own_load_right"), ENTITY_FEATURES.len() - 1);
+    }
+
+    #[test]
+    fn hexes_within_counts() {
+        assert_eq!(hexes_within(Hex::new(0, 0), 0).count(), 1);
+        assert_eq!(hexes_within(Hex::new(0, 0), 2).count(), 19);
+        assert!(hexes_within(Hex::new(3, -1), 4).all(|h| h.distance(Hex::new(3, -1)) <= 4));
+    }
+
+    #[test]
+    fn attitude_table() {
+        use super::super::state::Attitude;
+        // Wind from the north: a ship facing north is in D, facing south in B.
+        assert_eq!(Attitude::of(Facing::N, Facing::N), Attitude::D);
+        assert_eq!(Attitude::of(Facing::S, Facing::N), Attitude::B);
+        assert_eq!(Attitude::of(Facing::NE, Facing::N), Attitude::C);
+        assert_eq!(Attitude::of(Facing::SE, Facing::N), Attitude::A);
+    }
+}

@@ -1,0 +1,125 @@
+//! The computer admiral: an [`Agent`] chosen on the command line by a spec string.
+//!
+//! A spec is a name with optional settings after a colon: `random` (seeded from the game's
+//! seed) or `random:SEED`. New agents from `broadside-agents` (heuristic bots, search) get
+//! a name here; an unknown name is an error that lists the known ones.
+
+use std::fmt;
+use std::str::FromStr;
+
+use anyhow::{bail, Context, Result};
+use broadside_agents::{Agent, RandomAgent};
+use broadside_env::ruleset::AnyGame;
+use broadside_env::{Action, Game, Player};
+
+/// The admirals this build knows, with a line of help each.
+pub const KNOWN: [(&str, &str); 1] = [("random", "picks uniformly among the legal orders (`random` or `random:SEED`)")];
+
+/// A parsed admiral spec.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AdmiralSpec {
+    /// [`RandomAgent`], with its own seed or one derived from the game's seed.
+    Random { seed: Option<u64> },
+}
+
+impl FromStr for AdmiralSpec {
+    type Err = anyhow::Error;
+
+    fn from_str(text: &str) -> Result<Self> {
+        let text = text.trim();
+        let (name, arg) = match text.split_once(':') {
+            Some((n, a)) => (n, Some(a)),
+            None => (text, None),
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "random" => {
+                let seed = arg
+                    .map(|a| {
+                        let digits = a.strip_prefix("seed=").unwrap_or(a);
+                        digits.parse::<u64>().with_context(|| format!("admiral `{text}`: `{a}` is not a seed (a whole number)"))
+                    })
+                    .transpose()?;
+                Ok(AdmiralSpec::Random { seed })
+            }
+            _ => bail!("unknown admiral `{text}` (known: {})", known_list()),
+        }
+    }
+}
+
+impl fmt::Display for AdmiralSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AdmiralSpec::Random { seed: None } => write!(f, "random"),
+            AdmiralSpec::Random { seed: Some(s) } => write!(f, "random:{s}"),
+        }
+    }
+}
+
+/// "random (picks ...)" for error messages and help.
+pub fn known_list() -> String {
+    KNOWN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+}
+
+impl AdmiralSpec {
+    /// Builds the agent; `default_seed` is used when the spec names no seed.
+    pub fn build(&self, default_seed: u64) -> Box<dyn Agent<AnyGame>> {
+        match *self {
+            AdmiralSpec::Random { seed } => Box::new(NeverResign(RandomAgent::new(seed.unwrap_or(default_seed)))),
+        }
+    }
+}
+
+/// An agent that never resigns: when the inner agent picks the ruleset's `resign` action it
+/// is asked again. A uniformly random admiral would otherwise resign on about one turn in
+/// six (resigning is one of a handful of legal first decisions), ending most games at once.
+#[derive(Debug, Clone)]
+pub struct NeverResign<A>(pub A);
+
+/// How often the inner agent is asked again before the first other legal action is taken.
+const RETRIES: usize = 64;
+
+impl<A: Agent<AnyGame>> Agent<AnyGame> for NeverResign<A> {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn choose(&mut self, state: &AnyGame, player: Player) -> Action {
+        let resign = state.spec().action_by_name("resign");
+        let mut a = self.0.choose(state, player);
+        for _ in 0..RETRIES {
+            if Some(a) != resign {
+                return a;
+            }
+            a = self.0.choose(state, player);
+        }
+        state.legal_actions().iter().find(|&x| Some(x) != resign).unwrap_or(a)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_random_admiral_never_resigns() {
+        use broadside_env::ruleset::{scenario, GameOptions};
+        let sc = scenario("wsim", "frigate-duel").expect("built-in scenario");
+        let game = sc.new_game(&GameOptions::default());
+        let resign = game.spec().action_by_name("resign");
+        assert!(resign.is_some_and(|r| game.legal_actions().contains(r)));
+        let mut admiral = AdmiralSpec::Random { seed: None }.build(5);
+        for _ in 0..500 {
+            assert_ne!(Some(admiral.choose(&game, 0)), resign);
+        }
+    }
+
+    #[test]
+    fn parses_known_specs_and_lists_them_on_error() {
+        assert_eq!("random".parse::<AdmiralSpec>().ok(), Some(AdmiralSpec::Random { seed: None }));
+        assert_eq!("random:7".parse::<AdmiralSpec>().ok(), Some(AdmiralSpec::Random { seed: Some(7) }));
+        assert_eq!("Random:seed=7".parse::<AdmiralSpec>().ok(), Some(AdmiralSpec::Random { seed: Some(7) }));
+        let err = "nelson".parse::<AdmiralSpec>().err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("unknown admiral `nelson`") && err.contains("random"), "{err}");
+        assert!("random:x".parse::<AdmiralSpec>().is_err());
+    }
+}

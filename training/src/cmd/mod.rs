@@ -1,0 +1,63 @@
+//! The command line: one module per subcommand.
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+
+pub mod bench;
+pub mod play;
+pub mod replay;
+pub mod rules;
+pub mod scenarios;
+
+/// Broadside: naval wargame rulesets as a reinforcement-learning environment.
+#[derive(Debug, Parser)]
+#[command(name = "broadside", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the rulesets (and with --actions their action catalogues).
+    Rules(rules::RulesArgs),
+    /// List the built-in scenarios of a ruleset.
+    Scenarios(scenarios::ScenariosArgs),
+    /// Play against the computer admiral in the terminal.
+    Play(play::PlayArgs),
+    /// Replay a saved game: its log, its result, or every state as JSON.
+    Replay(replay::ReplayArgs),
+    /// Measure random-play, clone, observation and vectorised-environment throughput.
+    Bench(bench::BenchArgs),
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Rules(a) => rules::run(rules::RulesSettings::from_args(a)?),
+        Command::Scenarios(a) => scenarios::run(scenarios::ScenariosSettings::from_args(a)?),
+        Command::Play(a) => play::run(play::PlaySettings::from_args(a)?),
+        Command::Replay(a) => replay::run(replay::ReplaySettings::from_args(a)?),
+        Command::Bench(a) => bench::run(bench::BenchSettings::from_args(a)?),
+    }
+}
+
+/// Prints `value` as pretty JSON on stdout.
+pub(crate) fn print_json<T: serde::Serialize>(value: &T) -> Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    serde_json::to_writer_pretty(&mut out, value)?;
+    writeln!(out)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Whether `e` comes from writing to a closed pipe (`broadside rules | head`): the reader
+/// has all it wanted, so the command stops quietly instead of reporting an error.
+pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            || c.downcast_ref::<serde_json::Error>().and_then(|j| j.io_error_kind()) == Some(std::io::ErrorKind::BrokenPipe)
+    })
+}

@@ -1,0 +1,92 @@
+//! `broadside scenarios`: the built-in scenarios of a ruleset.
+
+use std::io::Write;
+
+use anyhow::Result;
+use broadside_env::ruleset::{self, AnyScenario, DEFAULT_RULESET};
+use clap::Args;
+use serde::Serialize;
+
+use crate::select;
+
+/// Flags of `broadside scenarios`.
+#[derive(Debug, Args)]
+pub struct ScenariosArgs {
+    /// The ruleset whose scenarios to list (see `broadside rules`).
+    #[arg(long, default_value = DEFAULT_RULESET)]
+    pub ruleset: String,
+    /// Print JSON on stdout instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Validated settings of `broadside scenarios`.
+#[derive(Debug, Clone)]
+pub struct ScenariosSettings {
+    /// A ruleset known to the registry.
+    pub ruleset: &'static str,
+    pub json: bool,
+}
+
+impl ScenariosSettings {
+    /// Checks the ruleset name.
+    pub fn from_args(a: ScenariosArgs) -> Result<Self> {
+        Ok(ScenariosSettings { ruleset: select::ruleset_info(&a.ruleset)?.name, json: a.json })
+    }
+}
+
+/// One scenario in the listing.
+#[derive(Debug, Serialize)]
+pub struct ScenarioRow {
+    pub ruleset: &'static str,
+    pub id: String,
+    pub title: String,
+    /// Whether a game gets it when no scenario is named.
+    pub default: bool,
+    /// Names of side 0 and side 1.
+    pub sides: Vec<String>,
+    /// Ships of side 0 and side 1.
+    pub ships_per_side: [usize; 2],
+    pub description: String,
+}
+
+fn row(s: &AnyScenario, default: &str) -> ScenarioRow {
+    let info = s.info();
+    let (sides, ships_per_side) = match select::wsim_scenario(s) {
+        Ok(w) => {
+            let count = |side| w.ships.iter().filter(|x| x.side == side).count();
+            (w.sides.to_vec(), [count(0), count(1)])
+        }
+        Err(_) => (Vec::new(), [0, 0]),
+    };
+    ScenarioRow {
+        ruleset: info.ruleset,
+        default: info.id == default,
+        id: info.id,
+        title: info.title,
+        sides,
+        ships_per_side,
+        description: info.description,
+    }
+}
+
+/// Runs `broadside scenarios`.
+pub fn run(s: ScenariosSettings) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    let default = select::ruleset_info(s.ruleset)?.default_scenario;
+    let rows: Vec<ScenarioRow> = ruleset::scenarios(s.ruleset)?.iter().map(|x| row(x, default)).collect();
+    if s.json {
+        return super::print_json(&rows);
+    }
+    for r in &rows {
+        let sides = if r.sides.len() == 2 {
+            format!("{} {} vs {} {}", r.sides[0], r.ships_per_side[0], r.sides[1], r.ships_per_side[1])
+        } else {
+            format!("{} vs {}", r.ships_per_side[0], r.ships_per_side[1])
+        };
+        writeln!(out, "{}{} — {} ({sides} ships)", r.id, if r.default { " (default)" } else { "" }, r.title)?;
+        writeln!(out, "    {}\n", r.description.replace('\n', " "))?;
+    }
+    writeln!(out, "Play one with `broadside play --scenario ID`, or give a scenario file's path.")?;
+    Ok(())
+}

@@ -1,0 +1,127 @@
+//! Who is who: the names, sides, types and map letters of a scenario's ships.
+//!
+//! The game state keeps no text (names live in the scenario), so every view that talks
+//! about ships to a person goes through a [`Roster`] built from the scenario.
+
+use broadside_env::wsim::Scenario;
+
+/// Names and map letters of a scenario's ships, seen from one side.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Roster {
+    /// Ship names, in scenario (and state) order.
+    pub names: Vec<String>,
+    /// Display types ("Frigate", "2nd SOL").
+    pub kinds: Vec<String>,
+    /// Side of each ship.
+    pub sides_of: Vec<u8>,
+    /// Names of side 0 and side 1.
+    pub sides: [String; 2],
+    /// Map letter of each ship: the viewer's ships in capitals (A, B, ..), the enemy's in
+    /// lower case (a, b, ..), each side lettered in scenario order.
+    pub letters: Vec<char>,
+    /// The side whose view this is (its ships are "own").
+    pub viewer: u8,
+}
+
+impl Roster {
+    /// The roster of `scenario` seen from `viewer` (0 or 1).
+    pub fn new(scenario: &Scenario, viewer: u8) -> Self {
+        let mut counts = [0u8; 2];
+        let letters = scenario
+            .ships
+            .iter()
+            .map(|s| {
+                let side = (s.side as usize).min(1);
+                let k = counts[side];
+                counts[side] = counts[side].saturating_add(1);
+                letter(k, s.side == viewer)
+            })
+            .collect();
+        Roster {
+            names: scenario.ships.iter().map(|s| s.name.clone()).collect(),
+            kinds: scenario.ships.iter().map(|s| s.spec.kind.clone()).collect(),
+            sides_of: scenario.ships.iter().map(|s| s.side).collect(),
+            sides: scenario.sides.clone(),
+            letters,
+            viewer,
+        }
+    }
+
+    /// The name of ship `i` (a placeholder outside the scenario, which a valid state never has).
+    pub fn name(&self, i: usize) -> &str {
+        self.names.get(i).map(String::as_str).unwrap_or("?")
+    }
+
+    /// The name of `side`.
+    pub fn side_name(&self, side: u8) -> &str {
+        self.sides.get(side as usize).map(String::as_str).unwrap_or("?")
+    }
+
+    /// Whether ship `i` belongs to the viewer.
+    pub fn is_own(&self, i: usize) -> bool {
+        self.sides_of.get(i) == Some(&self.viewer)
+    }
+
+    /// The map letter of ship `i`.
+    pub fn letter(&self, i: usize) -> char {
+        self.letters.get(i).copied().unwrap_or('?')
+    }
+
+    /// The ship called `name`: an exact name (any case), a unique prefix, or its map letter.
+    pub fn find(&self, name: &str) -> Result<usize, String> {
+        let wanted = name.trim();
+        if let Some(i) = self.names.iter().position(|n| n.eq_ignore_ascii_case(wanted)) {
+            return Ok(i);
+        }
+        let mut chars = wanted.chars();
+        if let (Some(c), None) = (chars.next(), chars.next()) {
+            if let Some(i) = self.letters.iter().position(|&l| l == c) {
+                return Ok(i);
+            }
+        }
+        let lower = wanted.to_lowercase();
+        let matches: Vec<usize> = (0..self.names.len())
+            .filter(|&i| !lower.is_empty() && self.names[i].to_lowercase().starts_with(&lower))
+            .collect();
+        match matches.as_slice() {
+            [i] => Ok(*i),
+            _ => Err(format!(
+                "no single ship is called `{wanted}` (ships: {})",
+                self.names.join(", ")
+            )),
+        }
+    }
+}
+
+/// The `k`-th letter of a side: capitals for own ships, lower case for the enemy's.
+/// Past Z the letters wrap, which no built-in scenario reaches (12 ships a side at most).
+fn letter(k: u8, own: bool) -> char {
+    let base = if own { b'A' } else { b'a' };
+    (base + k % 26) as char
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use broadside_env::wsim::builtin_scenario;
+
+    #[test]
+    fn letters_follow_the_viewer() {
+        let s = builtin_scenario("frigate-duel").expect("built-in scenario");
+        let r0 = Roster::new(&s, 0);
+        assert_eq!(r0.letters, vec!['A', 'a']);
+        let r1 = Roster::new(&s, 1);
+        assert_eq!(r1.letters, vec!['a', 'A']);
+        assert!(r1.is_own(1) && !r1.is_own(0));
+    }
+
+    #[test]
+    fn finds_ships_by_name_prefix_or_letter() {
+        let s = builtin_scenario("frigate-duel").expect("built-in scenario");
+        let r = Roster::new(&s, 0);
+        assert_eq!(r.find("constitution"), Ok(0));
+        assert_eq!(r.find("Guer"), Ok(1));
+        assert_eq!(r.find("a"), Ok(1));
+        assert!(r.find("Victory").is_err());
+    }
+}

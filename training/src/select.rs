@@ -1,0 +1,53 @@
+//! Resolving ruleset and scenario names from the command line, with errors that list what
+//! exists.
+
+use anyhow::{anyhow, Result};
+use broadside_env::ruleset::{self, AnyGame, AnyScenario, GameOptions};
+use broadside_env::wsim::{Scenario, WsimGame};
+use broadside_env::{Game, GameSpec};
+
+/// The ruleset named `name`, checked against the registry.
+pub fn ruleset_info(name: &str) -> Result<ruleset::RulesetInfo> {
+    let all = ruleset::rulesets();
+    all.iter()
+        .find(|r| r.name.eq_ignore_ascii_case(name))
+        .cloned()
+        .ok_or_else(|| {
+            anyhow!(
+                "unknown ruleset `{name}` (known: {})",
+                all.iter().map(|r| r.name).collect::<Vec<_>>().join(", ")
+            )
+        })
+}
+
+/// A built-in scenario id or a scenario file, for the ruleset; `None` gives its default.
+pub fn scenario(ruleset_name: &str, name: Option<&str>) -> Result<AnyScenario> {
+    let info = ruleset_info(ruleset_name)?;
+    let name = name.unwrap_or(info.default_scenario);
+    Ok(ruleset::scenario(info.name, name)?)
+}
+
+/// The static description of a ruleset (its catalogue), from a fresh game of its default
+/// scenario: the registry lists rulesets by name, and every game knows its spec.
+pub fn spec(ruleset_name: &str) -> Result<&'static GameSpec> {
+    let s = scenario(ruleset_name, None)?;
+    Ok(s.new_game(&GameOptions::default()).spec())
+}
+
+/// The WS&IM scenario inside `s`; the terminal views are written for WS&IM.
+pub fn wsim_scenario(s: &AnyScenario) -> Result<&Scenario> {
+    #[allow(unreachable_patterns)]
+    match s {
+        AnyScenario::Wsim(w) => Ok(w),
+        _ => Err(anyhow!("the `{}` ruleset has no terminal view yet", s.ruleset())),
+    }
+}
+
+/// The WS&IM game inside `g`.
+pub fn wsim_game(g: &AnyGame) -> Result<&WsimGame> {
+    #[allow(unreachable_patterns)]
+    match g {
+        AnyGame::Wsim(w) => Ok(w),
+        _ => Err(anyhow!("this ruleset has no terminal view yet")),
+    }
+}
