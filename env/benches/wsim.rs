@@ -37,11 +37,20 @@ fn bench(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("wsim/{id}"));
         group.throughput(Throughput::Elements(10_000));
         let mut rng = ChaCha8Rng::seed_from_u64(1);
-        group.bench_function("random_play_10k_decisions", |b| b.iter(|| play_decisions(&start, &mut rng, 10_000)));
+        group.bench_function("random_play_10k_decisions", |b| {
+            b.iter(|| play_decisions(&start, &mut rng, 10_000))
+        });
         group.throughput(Throughput::Elements(1));
-        group.bench_function("clone", |b| b.iter(|| black_box(black_box(&start).clone())));
+        group.bench_function("clone", |b| {
+            b.iter(|| {
+                let copy = black_box(&start).clone();
+                black_box(&copy);
+            })
+        });
         let mut obs = Observation::new(&WSIM_SPEC.obs);
-        group.bench_function("observe", |b| b.iter(|| start.observe(0, black_box(&mut obs))));
+        group.bench_function("observe", |b| {
+            b.iter(|| start.observe(0, black_box(&mut obs)))
+        });
         group.finish();
     }
 }

@@ -96,13 +96,15 @@ impl Hex {
     pub fn s(self) -> i16 {
         -self.q - self.r
     }
-    /// Vector sum.
+    /// Vector sum (also `+`).
     #[inline]
+    #[allow(clippy::should_implement_trait)] // Kept beside `Add` so call chains read well.
     pub fn add(self, o: Hex) -> Hex {
         Hex::new(self.q + o.q, self.r + o.r)
     }
-    /// Vector difference.
+    /// Vector difference (also `-`).
     #[inline]
+    #[allow(clippy::should_implement_trait)]
     pub fn sub(self, o: Hex) -> Hex {
         Hex::new(self.q - o.q, self.r - o.r)
     }
@@ -153,6 +155,20 @@ impl Hex {
                 cube_round(aq + (bq - aq) * t, ar + (br - ar) * t)
             })
             .collect()
+    }
+}
+
+impl std::ops::Add for Hex {
+    type Output = Hex;
+    fn add(self, o: Hex) -> Hex {
+        Hex::new(self.q + o.q, self.r + o.r)
+    }
+}
+
+impl std::ops::Sub for Hex {
+    type Output = Hex;
+    fn sub(self, o: Hex) -> Hex {
+        Hex::new(self.q - o.q, self.r - o.r)
     }
 }
 

@@ -34,7 +34,10 @@ static GLOBAL: Counting = Counting;
 #[test]
 fn random_play_allocates_nothing() {
     // Build everything that may allocate (data tables, scenarios) before counting.
-    let games: Vec<WsimGame> = builtin_scenarios().iter().map(|s| WsimGame::new(s, WsimOptions::default())).collect();
+    let games: Vec<WsimGame> = builtin_scenarios()
+        .iter()
+        .map(|s| WsimGame::new(s, WsimOptions::default()))
+        .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut steps = 0usize;
     let before = ALLOCATIONS.load(Ordering::Relaxed);
@@ -50,7 +53,9 @@ fn random_play_allocates_nothing() {
                     }
                     Turn::Player(_) => {
                         let legal = g.legal_actions();
-                        let a = legal.nth(rng.random_range(0..legal.len())).expect("a legal action");
+                        let a = legal
+                            .nth(rng.random_range(0..legal.len()))
+                            .expect("a legal action");
                         let copy = g.clone();
                         g.apply_unchecked(a);
                         std::hint::black_box(copy);
@@ -62,5 +67,9 @@ fn random_play_allocates_nothing() {
     }
     let after = ALLOCATIONS.load(Ordering::Relaxed);
     assert!(steps > 10_000, "played {steps} steps");
-    assert_eq!(after - before, 0, "heap allocations during {steps} steps of play");
+    assert_eq!(
+        after - before,
+        0,
+        "heap allocations during {steps} steps of play"
+    );
 }

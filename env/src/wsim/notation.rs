@@ -154,10 +154,7 @@ impl WsimGame {
         let mut actions = Vec::new();
         let mut moves = order.moves.iter().copied();
         let mut pending_move = moves.next();
-        loop {
-            let Phase::Orders { ship: s, step, .. } = g.phase else {
-                break;
-            };
+        while let Phase::Orders { ship: s, step, .. } = g.phase {
             if s != ship || g.pending != st::Pending::None {
                 break;
             }
@@ -234,7 +231,7 @@ mod tests {
         assert_eq!(o.aim, Some(AIM_HULL));
         assert_eq!(o.threshold, Some(FIRE_AT_LEAST_0 + 3));
         assert_eq!(o.load, Some(LOAD_LEFT));
-        assert_eq!(parse_order("0").unwrap().moves, vec![]);
+        assert!(parse_order("0").unwrap().moves.is_empty());
         assert_eq!(
             parse_order("rigging hold").unwrap().threshold,
             Some(HOLD_FIRE)

@@ -167,22 +167,53 @@ fn b(x: bool) -> f32 {
     }
 }
 
+/// Maps hexes to plane indices in one player's frame: side 1's view is the map turned half
+/// round (negated in axial coordinates), shifted to start at column 0 and row 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Frame {
+    flip: bool,
+    cols: i32,
+    top: i32,
+}
+
+impl Frame {
+    /// Plane `(col, row)` of `h`.
+    #[inline]
+    pub fn offset(&self, h: Hex) -> (i32, i32) {
+        if !self.flip {
+            return h.to_offset();
+        }
+        let (c, r) = Hex::new(self.cols as i16 - 1 - h.q, -h.r).to_offset();
+        (c, r - self.top)
+    }
+}
+
 impl WsimGame {
     /// Offset `(col, row)` of `h` in `player`'s frame (plane indices).
     pub fn view_offset(&self, h: Hex, player: Player) -> (i32, i32) {
+        self.frame(player).offset(h)
+    }
+
+    /// The transform from map hexes to `player`'s plane indices.
+    pub fn frame(&self, player: Player) -> Frame {
         if player == 0 {
-            return h.to_offset();
+            return Frame {
+                flip: false,
+                cols: self.map.cols,
+                top: 0,
+            };
         }
-        let cols = self.map.cols;
-        // Half a turn about the map: negate in axial coordinates, then shift so the image
-        // starts at column 0 and its highest hex is in row 0.
-        let flip = |h: Hex| Hex::new(cols as i16 - 1 - h.q, -h.r);
-        let top = (0..cols.min(2))
-            .map(|c| flip(Hex::from_offset(c, self.map.rows - 1)).to_offset().1)
+        let mut f = Frame {
+            flip: true,
+            cols: self.map.cols,
+            top: 0,
+        };
+        // Shift so the image of the map's bottom row (the highest after the half turn) is row 0.
+        f.top = (0..self.map.cols.min(2))
+            .map(|c| f.offset(Hex::from_offset(c, self.map.rows - 1)).1)
             .min()
             .unwrap_or(0);
-        let (c, r) = flip(h).to_offset();
-        (c, r - top)
+        f
     }
 
     /// `f` in `player`'s frame.
@@ -238,6 +269,7 @@ impl WsimGame {
         let norm_c = PLANE_COLS as f32;
         let norm_r = PLANE_ROWS as f32;
         let max_allow = Self::max_allowance().max(1) as f32;
+        let frame = self.frame(observer);
         let mut acting_row = 0usize;
         for (row, i) in self.entity_order(observer).enumerate() {
             let s = &self.ships[i];
@@ -253,8 +285,8 @@ impl WsimGame {
             if acting == Some(i) {
                 acting_row = row;
             }
-            let (bc, br) = self.view_offset(s.pos.bow, observer);
-            let (sc, sr) = self.view_offset(s.pos.stern(), observer);
+            let (bc, br) = frame.offset(s.pos.bow);
+            let (sc, sr) = frame.offset(s.pos.stern());
             e[fi("bow_col")] = bc as f32 / norm_c;
             e[fi("bow_row")] = br as f32 / norm_r;
             e[fi("stern_col")] = sc as f32 / norm_c;
@@ -383,11 +415,12 @@ impl WsimGame {
     fn write_planes(&self, observer: Player, acting: Option<usize>, out: &mut Observation) {
         let rules = &tables().rules;
         let p = &mut out.planes;
+        let frame = self.frame(observer);
         let mut set = |ch: usize, h: Hex, v: f32, add: bool| {
             if !self.map.contains(h) {
                 return;
             }
-            let (c, r) = self.view_offset(h, observer);
+            let (c, r) = frame.offset(h);
             if c >= 0 && r >= 0 && (c as usize) < PLANE_COLS && (r as usize) < PLANE_ROWS {
                 let cell = &mut p[[ch, r as usize, c as usize]];
                 *cell = if add { *cell + v } else { v };
