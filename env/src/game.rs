@@ -18,7 +18,10 @@
 //!   state, bit for bit (`==` and the serde form), and a clone continues like the original.
 //! - `observe(p)` never depends on what `p` cannot know: two states that differ only in
 //!   hidden information give the same observation to `p`, and `resample_hidden(p, rng)`
-//!   returns a state with the same observation for `p`.
+//!   returns a state with the same observation for `p`, the same player to act and, for that
+//!   player, the same legal actions. `observe` writes every entry of the buffer (it does not
+//!   rely on the buffer being zeroed beforehand).
+//! - `returns()` is exactly zero for every player until the game is over.
 
 use crate::action_set::ActionSet;
 use crate::chance::ChanceOutcomes;
