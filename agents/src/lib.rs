@@ -3,9 +3,11 @@
 
 mod arena;
 mod random;
+pub mod wsim_bot;
 
 pub use arena::{play_match, MatchConfig, MatchError, MatchOutcome};
 pub use random::RandomAgent;
+pub use wsim_bot::CloseActionBot;
 
 use broadside_env::{Action, Game, Player};
 

@@ -4,12 +4,34 @@
 use broadside_env::harness::{run_random_games, HarnessConfig, HarnessReport};
 use broadside_env::wsim::{builtin_scenario, builtin_scenarios, WsimGame, WsimOptions};
 
-fn run(id: &str, games: usize, seed: u64, resignation: bool, observe_every: usize, serde_every: usize) -> HarnessReport {
+fn run(
+    id: &str,
+    games: usize,
+    seed: u64,
+    resignation: bool,
+    observe_every: usize,
+    serde_every: usize,
+) -> HarnessReport {
     let scenario = builtin_scenario(id).expect("built-in scenario");
-    let cfg = HarnessConfig { games, seed, max_steps: 100_000, check_serde_every: serde_every, resample_checks: 1, parallel: true, observe_every };
-    let report = run_random_games(move |_| WsimGame::new(&scenario, WsimOptions { resignation }), &cfg).unwrap_or_else(|f| panic!("{id}: {f}"));
+    let cfg = HarnessConfig {
+        games,
+        seed,
+        max_steps: 100_000,
+        check_serde_every: serde_every,
+        resample_checks: 1,
+        parallel: true,
+        observe_every,
+    };
+    let report = run_random_games(
+        move |_| WsimGame::new(&scenario, WsimOptions { resignation }),
+        &cfg,
+    )
+    .unwrap_or_else(|f| panic!("{id}: {f}"));
     assert_eq!(report.games, games);
-    assert_eq!(report.truncated, 0, "{id}: every game ends by the rules: {report:?}");
+    assert_eq!(
+        report.truncated, 0,
+        "{id}: every game ends by the rules: {report:?}"
+    );
     assert_eq!(report.terminal, games);
     eprintln!("{id} (resignation {resignation}): {report:?}");
     report

@@ -31,10 +31,7 @@ fn collision_ship_already_in_the_hex_stays() {
     // T sits still (hexes (0,0) and (0,1)); M sails SE into T's stern on its second hex.
     let mut g = game(
         N,
-        &[
-            ship(0, FRIGATE, pos(-2, 1, SE)),
-            ship(1, SOL, pos(0, 0, N)),
-        ],
+        &[ship(0, FRIGATE, pos(-2, 1, SE)), ship(1, SOL, pos(0, 0, N))],
     );
     let t = g.ships[1].pos;
     orders(&mut g, &["3 hold", "0 hold"]);
@@ -69,10 +66,7 @@ fn collision_ship_already_in_the_hex_stays() {
 fn collision_bow_beats_turning_stern() {
     // Wind from the south: facing N is attitude B. Y turns left, swinging its stern into
     // (1,0); X's bow sails into (1,0) at the same step.
-    let mut g = game(
-        S,
-        &[ship(0, SOL, pos(0, 0, N)), ship(1, SOL, pos(1, 1, N))],
-    );
+    let mut g = game(S, &[ship(0, SOL, pos(0, 0, N)), ship(1, SOL, pos(1, 1, N))]);
     let y = g.ships[0].pos;
     assert_eq!(y.turned(-1).stern(), at(1, 0));
     assert_eq!(g.ships[1].pos.forward().bow, at(1, 0));
@@ -106,11 +100,19 @@ fn collision_random_winner_is_a_uniform_chance_node_and_all_movement_ends() {
     assert!(matches!(g.pending, Pending::CollisionWinner { .. }));
     assert_uniform(&g, &[PICK_0, PICK_0 + 1]);
     chance(&mut g, PICK_0 + 1, 0.5);
-    assert_eq!(g.ships[1].pos, pos(1, 0, NE), "the chosen ship takes the hex");
+    assert_eq!(
+        g.ships[1].pos,
+        pos(1, 0, NE),
+        "the chosen ship takes the hex"
+    );
     assert_eq!(g.ships[0].pos, pos(1, 1, N), "the other moves back");
     finish(&mut g);
     assert_eq!(g.turn, 2);
-    assert_eq!(g.ships[1].pos, pos(1, 0, NE), "the winner's movement ended too");
+    assert_eq!(
+        g.ships[1].pos,
+        pos(1, 0, NE),
+        "the winner's movement ended too"
+    );
     assert_eq!(g.ships[0].pos, pos(1, 1, N));
     assert_eq!(
         g.ships[2].pos,
@@ -125,10 +127,7 @@ fn collision_random_winner_is_a_uniform_chance_node_and_all_movement_ends() {
 fn collided_ships_foul_half_the_time() {
     let mut g = game(
         N,
-        &[
-            ship(0, FRIGATE, pos(-2, 1, SE)),
-            ship(1, SOL, pos(0, 0, N)),
-        ],
+        &[ship(0, FRIGATE, pos(-2, 1, SE)), ship(1, SOL, pos(0, 0, N))],
     );
     orders(&mut g, &["3 hold", "0 hold"]);
     assert!(matches!(g.pending, Pending::Foul { .. }));
@@ -180,7 +179,11 @@ fn fouled_ships_unfoul_one_time_in_three_and_then_move() {
     chance(&mut ok, UNFOUL_SUCCESS, 1.0 / 3.0);
     assert_eq!((ok.ships[0].fouled, ok.ships[1].fouled), (0, 0));
     finish(&mut ok);
-    assert_eq!(ok.ships[0].pos, pos(2, 0, SE), "unfouled: it sails its two hexes");
+    assert_eq!(
+        ok.ships[0].pos,
+        pos(2, 0, SE),
+        "unfouled: it sails its two hexes"
+    );
 
     let mut stuck = base;
     chance(&mut stuck, UNFOUL_FAIL, 2.0 / 3.0);
@@ -260,10 +263,7 @@ fn struck_ships_are_still_obstacles() {
 #[test]
 fn fouled_ships_can_fire() {
     // Parallel, adjacent, both facing N: each lies in the other's field.
-    let mut g = game(
-        N,
-        &[ship(0, SOL, pos(0, 0, N)), ship(1, SOL, pos(1, 0, N))],
-    );
+    let mut g = game(N, &[ship(0, SOL, pos(0, 0, N)), ship(1, SOL, pos(1, 0, N))]);
     g.ships[0].fouled = 1 << 1;
     g.ships[1].fouled = 1 << 0;
     restart_orders(&mut g);
@@ -273,7 +273,14 @@ fn fouled_ships_can_fire() {
     );
     assert_eq!(g.turn(), Turn::Chance);
     assert!(
-        matches!(g.pending, Pending::FireDie { ship: 0, target: 1, .. }),
+        matches!(
+            g.pending,
+            Pending::FireDie {
+                ship: 0,
+                target: 1,
+                ..
+            }
+        ),
         "{:?}",
         g.pending
     );

@@ -150,7 +150,10 @@ fn seed_ship_chart_bucentaure_moves_only_in_a_and_b() {
 fn basic_game_example_l1r1_uses_the_full_allowance() {
     let g = lone(FRIGATE, SE);
     assert!(legal_order(&g, "L1R1"));
-    assert!(!legal_order(&g, "L1R2"), "a fifth factor is over the allowance");
+    assert!(
+        !legal_order(&g, "L1R2"),
+        "a fifth factor is over the allowance"
+    );
     let start = g.ships[0].pos;
     let end = moved(g, "L1R1");
     let expect = ShipPos::new(start.bow.neighbor(NE).neighbor(SE), SE);
@@ -215,8 +218,14 @@ fn attitude_allowance_caps_hexes_moved_in_that_attitude() {
 fn allowance_is_fixed_by_the_starting_attitude() {
     let g = lone(SOL, S); // B: 2
     assert_eq!(g.allowance(0), 2);
-    assert!(legal_order(&g, "L1"), "turn into A and move one hex: 2 factors");
-    assert!(!legal_order(&g, "L2"), "A would allow 3, but the move started in B");
+    assert!(
+        legal_order(&g, "L1"),
+        "turn into A and move one hex: 2 factors"
+    );
+    assert!(
+        !legal_order(&g, "L2"),
+        "A would allow 3, but the move started in B"
+    );
 }
 
 /// "This does not limit the number of turns in any attitude (other than the limit of 1 per
@@ -225,7 +234,10 @@ fn allowance_is_fixed_by_the_starting_attitude() {
 fn attitude_cap_does_not_limit_turns() {
     // Frigate in A (4): one hex in C with a turn on either side of it, all within C's cap.
     let g = lone(FRIGATE, SE);
-    assert!(legal_order(&g, "L1L"), "two turns around one hex in C: stops in D");
+    assert!(
+        legal_order(&g, "L1L"),
+        "two turns around one hex in C: stops in D"
+    );
     assert!(legal_order(&g, "1L1R"), "two turns, one hex in C, one in A");
 }
 
@@ -268,14 +280,28 @@ fn dismasted_ship_cannot_move_but_turns_once() {
 fn turning_into_d_stops_the_ship() {
     let mut g = lone(FRIGATE, SE); // allowance 4
     assert!(legal_order(&g, "L1L"), "3 factors, the last turn into D");
-    assert!(!legal_order(&g, "L1L1"), "a factor remains, but the ship has stopped");
+    assert!(
+        !legal_order(&g, "L1L1"),
+        "a factor remains, but the ship has stopped"
+    );
     assert!(!legal_order(&g, "L1LR"));
     for a in [TURN_LEFT, FORWARD, TURN_LEFT] {
         assert!(legal(&g).contains(&a));
         g.apply(a).unwrap();
     }
     // Only `move:end` is left, so the engine takes it: the ship is at its aim decision.
-    assert!(matches!(g.phase, Phase::Orders { ship: 0, step: Step::Aim, .. }), "{:?}", g.phase);
+    assert!(
+        matches!(
+            g.phase,
+            Phase::Orders {
+                ship: 0,
+                step: Step::Aim,
+                ..
+            }
+        ),
+        "{:?}",
+        g.phase
+    );
     assert_eq!(g.ships[0].orders.plan_len, 3);
 }
 
@@ -300,7 +326,10 @@ fn a_ship_need_not_move() {
     assert!(legal_order(&g, "2"));
     let start = g.ships[0].pos;
     assert_eq!(moved(g.clone(), "0"), start);
-    assert_eq!(moved(g, "2"), ShipPos::new(start.bow.neighbor(SE).neighbor(SE), SE));
+    assert_eq!(
+        moved(g, "2"),
+        ShipPos::new(start.bow.neighbor(SE).neighbor(SE), SE)
+    );
 }
 
 /// "Movement points may not be accumulated from one turn to another": a ship that did not
@@ -327,14 +356,21 @@ fn ships_may_not_leave_the_map() {
         S,
         &[
             ship(0, SOL, corner),
-            ship(1, SOL, ShipPos::new(broadside_env::hex::Hex::from_offset(6, 6), N)),
+            ship(
+                1,
+                SOL,
+                ShipPos::new(broadside_env::hex::Hex::from_offset(6, 6), N),
+            ),
         ],
     );
     let g = WsimGame::new(&sc, WsimOptions { resignation: false });
     assert_eq!(g.allowance(0), 2);
     let l = legal(&g);
     assert!(!l.contains(&FORWARD), "the bow would leave the top edge");
-    assert!(!l.contains(&TURN_RIGHT), "the stern would swing off the left edge");
+    assert!(
+        !l.contains(&TURN_RIGHT),
+        "the stern would swing off the left edge"
+    );
     assert!(l.contains(&TURN_LEFT), "the stern swings onto the map");
     assert!(map.contains(corner.turned(-1).stern()));
     assert!(!map.contains(corner.turned(1).stern()));

@@ -141,7 +141,8 @@ pub fn legal_order(g: &WsimGame, text: &str) -> bool {
 /// Gives the acting ship its whole order (`L1R1 hull fire>=0 load=any`).
 pub fn order(g: &mut WsimGame, text: &str) {
     let ship = acting(g);
-    let actions = try_order(g, text).unwrap_or_else(|e| panic!("order `{text}` for ship {ship}: {e}"));
+    let actions =
+        try_order(g, text).unwrap_or_else(|e| panic!("order `{text}` for ship {ship}: {e}"));
     for a in actions {
         g.apply(a).unwrap();
     }
@@ -156,14 +157,22 @@ pub fn orders(g: &mut WsimGame, texts: &[&str]) {
 
 /// Applies chance outcome `a` after checking that it is offered with probability `p`.
 pub fn chance(g: &mut WsimGame, a: Action, p: f64) {
-    assert_eq!(g.turn(), Turn::Chance, "expected a chance node: {:?}", g.phase);
+    assert_eq!(
+        g.turn(),
+        Turn::Chance,
+        "expected a chance node: {:?}",
+        g.phase
+    );
     let outcomes = g.chance_outcomes();
     let q = outcomes
         .iter()
         .find(|&(x, _)| x == a)
         .map(|(_, q)| q)
         .unwrap_or_else(|| panic!("outcome {a} not offered at {:?}: {outcomes:?}", g.pending));
-    assert!((q - p).abs() < 1e-12, "outcome {a}: probability {q}, expected {p}");
+    assert!(
+        (q - p).abs() < 1e-12,
+        "outcome {a}: probability {q}, expected {p}"
+    );
     g.apply(a).unwrap();
 }
 

@@ -1,0 +1,655 @@
+//! WS&IM rules, one test per rule: fire eligibility, the Hit Determination Table, the hit
+//! tables and where hits fall.
+//!
+//! Each test quotes the sentence of the seed (`004_0165a9fa3b5e890b.txt`) it checks; the HDT
+//! numbers are the Basic Game's, from the rules notes ("Seed 004") and `tables.toml`.
+//! Unless said otherwise the firer is ship 0 facing N at the origin (its right field lies to
+//! the east, its left to the west) and the wind is from the north.
+
+mod common;
+
+use broadside_env::game::Game;
+use broadside_env::hex::{ShipPos, Side};
+use broadside_env::wsim::catalogue::{GUN_HIT_LEFT, GUN_HIT_RIGHT, PICK_0};
+use broadside_env::wsim::data::{tables, Hits};
+use broadside_env::wsim::state::{flag, Pending};
+use broadside_env::wsim::WsimGame;
+use common::*;
+
+/// The HDT of ship 0's right broadside at ship 1 (unclamped).
+fn hdt_right(g: &WsimGame) -> i32 {
+    let range = g.ships[0].pos.range_to(g.ships[1].pos);
+    g.hdt(0, Side::Right, 1, range).expect("guns can fire").hdt
+}
+
+/// Ship 0 (`firer`) facing N at the origin and ship 1 (`target`, side 1) facing N `d` hexes
+/// to the east, parallel: not a rake, each in the other's field.
+fn abreast(firer: ShipDef, target_spec: u16, d: i16) -> WsimGame {
+    game(N, &[firer, ship(1, target_spec, pos(d, 0, N))])
+}
+
+/// Finishes the turn taking the first outcome of every chance node.
+fn finish(g: &mut WsimGame) {
+    settle(g, |g| g.chance_outcomes().iter().next().unwrap().0);
+}
+
+/// "The ship being fired upon must be the closest in number of hexes to the firing ship of
+/// all ships in the field of fire."
+#[test]
+fn target_is_the_closest_ship_in_the_field() {
+    let g = game(
+        N,
+        &[
+            ship(0, SOL, pos(0, 0, N)),
+            ship(1, SOL, pos(4, -1, N)),
+            ship(1, SOL, pos(2, 0, N)),
+        ],
+    );
+    assert_eq!(g.eligible_targets(0, Side::Right), (1 << 2, 2));
+    assert_eq!(g.best_targets(0, Side::Right).map(|t| t.0), Some(1 << 2));
+}
+
+/// "If the closest ship happens to be friendly or surrendered, the field of fire is blocked
+/// and the ship may not fire that broadside in that turn." and "The two broadsides are
+/// independent; any blocking of one field has no effect, whatsoever, on the other field of
+/// fire."
+#[test]
+fn closer_friend_blocks_that_broadside_only() {
+    let mut g = game(
+        N,
+        &[
+            ship(0, SOL, pos(0, 0, N)),
+            ship(0, SOL, pos(2, 0, N)),  // friend, east, closest
+            ship(1, SOL, pos(4, 0, N)),  // enemy behind it
+            ship(1, SOL, pos(-3, 1, N)), // enemy to the west
+        ],
+    );
+    assert_eq!(g.eligible_targets(0, Side::Right), (0, 2));
+    assert_eq!(g.best_targets(0, Side::Right), None);
+    assert_eq!(g.eligible_targets(0, Side::Left), (1 << 3, 3));
+    orders(&mut g, &["0 hull fire>=0", "0 hold", "0 hold", "0 hold"]);
+    assert!(
+        matches!(
+            g.pending,
+            Pending::FireDie {
+                ship: 0,
+                side: 0,
+                target: 3,
+                ..
+            }
+        ),
+        "{:?}",
+        g.pending
+    );
+    die(&mut g, 1);
+    finish(&mut g);
+    assert_eq!(g.turn, 2);
+    assert_eq!(
+        g.ships[0].initial,
+        [false, true],
+        "the right broadside never fired"
+    );
+}
+
+/// "If the closest ship happens to be friendly or surrendered, the field of fire is blocked"
+/// and "The game will no longer allow a struck ship to be fired at."
+#[test]
+fn closer_struck_ship_blocks_and_is_never_a_target() {
+    let mut g = game(
+        N,
+        &[
+            ship(0, SOL, pos(0, 0, N)),
+            ship(1, SOL, pos(2, 0, N)),
+            ship(1, SOL, pos(4, 0, N)),
+        ],
+    );
+    g.ships[1].hull = 0;
+    g.ships[1].flags |= flag::STRUCK;
+    assert_eq!(g.eligible_targets(0, Side::Right), (0, 2));
+    assert_eq!(g.best_targets(0, Side::Right), None);
+    // Alone in the field, a struck ship is still no target.
+    g.ships[2].pos = pos(-12, 10, N);
+    assert_eq!(g.eligible_targets(0, Side::Right).0, 0);
+}
+
+/// "If an enemy ship is the same distance away as a friendly or surrendered one, the enemy
+/// ship may be fired upon."
+#[test]
+fn enemy_as_close_as_a_friend_may_be_fired_on() {
+    let mut g = game(
+        N,
+        &[
+            ship(0, SOL, pos(0, 0, N)),
+            ship(0, SOL, pos(2, 0, N)),  // friend at 2
+            ship(1, SOL, pos(2, -2, N)), // enemy at 2
+            ship(1, SOL, pos(4, -6, N)), // struck enemy, moved next
+        ],
+    );
+    assert_eq!(g.eligible_targets(0, Side::Right), (1 << 2, 2));
+    // The same with a struck ship at the same distance instead of the friend.
+    g.ships[1].pos = pos(-12, 10, N);
+    g.ships[3].pos = pos(2, 0, N);
+    g.ships[3].hull = 0;
+    g.ships[3].flags |= flag::STRUCK;
+    assert_eq!(g.eligible_targets(0, Side::Right), (1 << 2, 2));
+}
+
+/// "If there is more than one ship which qualifies as the closest, the game chooses the one
+/// with the highest HDT."
+#[test]
+fn tie_on_range_goes_to_the_highest_hdt() {
+    // Ship 1 lies abreast (not raked); ship 2 points its bow at the firer (raked).
+    let mut g = game(
+        N,
+        &[
+            ship(0, SOL, pos(0, 0, N)),
+            ship(1, SOL, pos(2, 0, N)),
+            ship(1, SOL, pos(2, -2, SW)),
+        ],
+    );
+    let f = g.ships[0].pos;
+    assert!(!f.rakes(Side::Right, g.ships[1].pos));
+    assert!(f.rakes(Side::Right, g.ships[2].pos));
+    assert_eq!(g.eligible_targets(0, Side::Right), (0b110, 2));
+    let hdt1 = g.hdt(0, Side::Right, 1, 2).unwrap().hdt;
+    let hdt2 = g.hdt(0, Side::Right, 2, 2).unwrap().hdt;
+    assert!(hdt2 > hdt1);
+    orders(&mut g, &["0 hull fire>=0", "0 hold", "0 hold"]);
+    assert!(
+        matches!(
+            g.pending,
+            Pending::FireDie {
+                ship: 0,
+                target: 2,
+                ..
+            }
+        ),
+        "no chance node, the raked ship is chosen: {:?}",
+        g.pending
+    );
+}
+
+/// "If multiple ships are the same distance and have equal HDTs, the game chooses one
+/// randomly." (a chance node with uniform outcomes)
+#[test]
+fn tie_on_range_and_hdt_is_a_uniform_chance_node() {
+    let mut g = game(
+        N,
+        &[
+            ship(0, SOL, pos(0, 0, N)),
+            ship(1, SOL, pos(2, 0, N)),
+            ship(1, SOL, pos(2, -2, N)),
+        ],
+    );
+    assert_eq!(g.best_targets(0, Side::Right).map(|t| t.0), Some(0b110));
+    orders(&mut g, &["0 hull fire>=0", "0 hold", "0 hold"]);
+    assert!(matches!(
+        g.pending,
+        Pending::Target {
+            ship: 0,
+            side: 1,
+            ..
+        }
+    ));
+    assert_uniform(&g, &[PICK_0 + 1, PICK_0 + 2]);
+    chance(&mut g, PICK_0 + 2, 0.5);
+    assert!(matches!(g.pending, Pending::FireDie { target: 2, .. }));
+}
+
+/// "The maximum range of a broadside is ten hexes."
+#[test]
+fn maximum_range_is_ten_hexes() {
+    let mut g = abreast(ship(0, SOL, pos(0, 0, N)), SOL, 10);
+    assert_eq!(g.eligible_targets(0, Side::Right), (1 << 1, 10));
+    assert!(g.best_targets(0, Side::Right).is_some());
+    g.ships[1].pos = pos(11, 0, N);
+    assert!(g.ships[0].pos.field_holds_ship(Side::Right, g.ships[1].pos));
+    assert_eq!(g.eligible_targets(0, Side::Right).0, 0);
+}
+
+/// "Count the number of hexes to the target by the shortest possible route. It may be to
+/// either the bow or stern hex, whichever is closest. This is the range."
+#[test]
+fn range_is_to_the_closer_of_bow_and_stern() {
+    // The target's bow is 3 hexes away, its stern 2.
+    let g = game(
+        N,
+        &[ship(0, SOL, pos(0, 0, N)), ship(1, SOL, pos(3, -1, NE))],
+    );
+    let t = g.ships[1].pos;
+    assert_eq!(t.stern(), at(2, 0));
+    assert_eq!(at(0, 0).distance(t.bow), 3);
+    assert_eq!(g.eligible_targets(0, Side::Right), (1 << 1, 2));
+}
+
+/// "Count the number of guns squares on the broadside firing. Do not include damaged gun
+/// squares in this count."
+#[test]
+fn damaged_gun_squares_do_not_fire() {
+    let mut g = abreast(ship(0, SOL, pos(0, 0, N)).gunnery(10), SOL, 2);
+    assert_eq!(hdt_right(&g), 3 + 2, "10-12 guns at 2 hexes: 3, initial +2");
+    g.ships[0].guns[1] = 6;
+    assert_eq!(hdt_right(&g), 2 + 1, "4-6 guns at 2 hexes: 2, initial +1");
+    g.ships[0].guns[1] = 0;
+    assert_eq!(g.hdt(0, Side::Right, 1, 2), None, "no gun square left");
+    assert_eq!(g.best_targets(0, Side::Right), None);
+}
+
+/// "Carronades are a special type of gun. They can only be fired at ships within the two hex
+/// range. Carronade gun squares are added to the regular broadside capability."
+#[test]
+fn carronades_fire_only_at_two_hexes_or_less() {
+    let firer = ship(0, SOL, pos(0, 0, N))
+        .with("crew_quality = \"average\"")
+        .with("guns = [4, 4]")
+        .with("carronades = [3, 3]");
+    let g2 = abreast(firer.clone(), SOL, 2);
+    let s2 = g2.hdt(0, Side::Right, 1, 2).unwrap();
+    assert_eq!(s2.guns, 7);
+    assert_eq!(s2.hdt, 2 + 2, "7-9 guns at 2 hexes: 2, initial +2");
+    let g3 = abreast(firer, SOL, 3);
+    let s3 = g3.hdt(0, Side::Right, 1, 3).unwrap();
+    assert_eq!(s3.guns, 4);
+    assert_eq!(s3.hdt, 1 + 1, "4-6 guns at 3 hexes: 1, initial +1");
+}
+
+/// "Crew quality. Crews can be either poor, green, average, crack or elite. Poor and green
+/// crews reduce the hit table while crack and elite crews add to it."
+#[test]
+fn hdt_crew_quality() {
+    let mut g = abreast(ship(0, SOL, pos(0, 0, N)).gunnery(10), SOL, 2);
+    g.ships[0].initial = [false, false];
+    // 10-12 guns at 2 hexes: table 3; quality modifiers for 10-12 guns: -2 -1 0 +2 +2.
+    for (quality, want) in [(0, 1), (1, 2), (2, 3), (3, 5), (4, 5)] {
+        g.ships[0].quality = quality;
+        assert_eq!(hdt_right(&g), want, "quality {quality}");
+    }
+    // 1-3 guns at 1 hex: table 1; modifiers -1 0 0 +1 +1.
+    let mut g = abreast(ship(0, SOL, pos(0, 0, N)).gunnery(2), SOL, 1);
+    g.ships[0].initial = [false, false];
+    for (quality, want) in [(0, 0), (1, 1), (2, 1), (3, 2), (4, 2)] {
+        g.ships[0].quality = quality;
+        assert_eq!(hdt_right(&g), want, "quality {quality}");
+    }
+}
+
+/// "Crew Losses. For each complete crew section lost, the hit table is decreased by one."
+#[test]
+fn hdt_crew_sections_lost() {
+    let mut g = abreast(ship(0, SOL, pos(0, 0, N)).gunnery(10), SOL, 2);
+    g.ships[0].initial = [false, false];
+    assert_eq!(hdt_right(&g), 3);
+    g.ships[0].crew = [1, 10, 8];
+    assert_eq!(hdt_right(&g), 3, "a partly lost section does not count");
+    g.ships[0].crew = [0, 10, 8];
+    assert_eq!(hdt_right(&g), 2);
+    g.ships[0].crew = [0, 0, 8];
+    assert_eq!(hdt_right(&g), 1);
+}
+
+/// "Initial Broadside. The first time a ship fires a broadside, it will be the most carefully
+/// packed and aimed that it will fire. Each ship has two initial broadsides, one for each
+/// side."
+#[test]
+fn hdt_initial_broadside_once_per_side() {
+    let mut g = abreast(ship(0, SOL, pos(0, 0, N)).gunnery(10), SOL, 2);
+    assert_eq!(g.ships[0].initial, [true, true]);
+    assert_eq!(hdt_right(&g), 3 + 2);
+    orders(&mut g, &["0 hull fire>=0", "0 hold"]);
+    die(&mut g, 1);
+    finish(&mut g);
+    assert_eq!(g.turn, 2);
+    assert_eq!(
+        g.ships[0].loaded,
+        [true, true],
+        "reloaded at the end of turn 1"
+    );
+    assert_eq!(
+        g.ships[0].initial,
+        [true, false],
+        "the left one is still unfired"
+    );
+    assert_eq!(hdt_right(&g), 3, "no bonus for the second broadside");
+}
+
+/// "Rake. Raking will increase the hit table, depending on the number of gun squares firing.
+/// A ship is in a raking position anytime an opposing ship lies within the play of its
+/// broadside, but it lies outside the play of the opposing broadside."
+#[test]
+fn hdt_rake_bonus() {
+    // The firer lies off the target's bow, outside both of its fields.
+    let mut g = game(
+        N,
+        &[
+            ship(0, SOL, pos(1, -3, NE)).gunnery(10),
+            ship(1, SOL, pos(0, 0, N)),
+        ],
+    );
+    g.ships[0].initial = [false, false];
+    let (f, t) = (g.ships[0].pos, g.ships[1].pos);
+    assert!(f.field_holds_ship(Side::Right, t));
+    assert!(!t.field_holds_ship(Side::Left, f) && !t.field_holds_ship(Side::Right, f));
+    assert_eq!(f.range_to(t), 2);
+    let sol = g.hdt(0, Side::Right, 1, 2).unwrap();
+    assert!(sol.raked);
+    assert_eq!(sol.hdt, 3 + 4, "10-12 guns at 2 hexes: 3, rake +4");
+    // The target cannot fire back: the firer is in neither of its fields.
+    assert_eq!(g.eligible_targets(1, Side::Left).0, 0);
+    assert_eq!(g.eligible_targets(1, Side::Right).0, 0);
+}
+
+/// "If a table number higher than eight has been reached, use Table Eight, as this is the
+/// highest allowed."
+#[test]
+fn hdt_above_eight_uses_table_eight() {
+    let mut g = abreast(
+        ship(0, SOL, pos(0, 0, N)).with("crew_quality = \"elite\""),
+        SOL,
+        1,
+    );
+    // 20 gun squares at 1 hex: 5, elite +3, initial +2 = 10.
+    assert_eq!(g.best_targets(0, Side::Right), Some((1 << 1, 10)));
+    orders(&mut g, &["0 hull fire>=8", "0 hold"]);
+    assert!(
+        matches!(g.pending, Pending::FireDie { table: 8, .. }),
+        "{:?}",
+        g.pending
+    );
+}
+
+/// "If, after using all modifiers that apply, Table Zero or above has not been reached, the
+/// ship will not fire. This is noted in the event log as unable to fire."
+#[test]
+fn hdt_below_zero_is_unable_to_fire() {
+    let mut g = abreast(ship(0, SOL, pos(0, 0, N)).gunnery(2), SOL, 8);
+    // 1-3 guns at 7-10 hexes: -3, initial +1 = -2.
+    assert_eq!(hdt_right(&g), -2);
+    assert_eq!(g.best_targets(0, Side::Right), None);
+    orders(&mut g, &["0 hull fire>=0", "0 hold"]);
+    assert!(at_orders(&g), "nobody fired: {:?}", g.pending);
+    assert_eq!(g.turn, 2);
+    assert_eq!(g.ships[0].initial, [true, true]);
+    assert_eq!(g.no_fire_turns, 1);
+}
+
+/// "Pick the minimum table you want. If the game calculates a HDT of at least that high for
+/// the ship in question, it will fire, otherwise it won't. Note this stays in place for
+/// following turns".
+#[test]
+fn fire_threshold_is_a_standing_order() {
+    let base = abreast(ship(0, SOL, pos(0, 0, N)).gunnery(10), SOL, 2);
+    assert_eq!(hdt_right(&base), 5);
+    let mut g = base.clone();
+    orders(&mut g, &["0 hull fire>=5", "0 hold"]);
+    assert!(matches!(g.pending, Pending::FireDie { ship: 0, .. }));
+
+    let mut g = base.clone();
+    orders(&mut g, &["0 hull fire>=6", "0 hold"]);
+    assert!(at_orders(&g) && g.turn == 2, "HDT 5 is below the order");
+    // Next turn the order still stands when not repeated.
+    orders(&mut g, &["0", "0"]);
+    assert!(at_orders(&g) && g.turn == 3, "still holding at 6");
+    assert_eq!(g.ships[0].initial, [true, true]);
+    orders(&mut g, &["0 fire>=0", "0"]);
+    assert!(matches!(g.pending, Pending::FireDie { ship: 0, .. }));
+
+    let mut g = base;
+    orders(&mut g, &["0 hold", "0 hold"]);
+    assert!(at_orders(&g) && g.turn == 2);
+    assert_eq!(g.ships[0].initial, [true, true]);
+}
+
+/// "A ship may fire both broadsides during the same combat phase, if both sides are loaded."
+#[test]
+fn both_broadsides_fire_in_one_turn() {
+    let mut g = game(
+        N,
+        &[
+            ship(0, SOL, pos(0, 0, N)),
+            ship(1, SOL, pos(2, 0, N)),
+            ship(1, SOL, pos(-2, 1, N)),
+        ],
+    );
+    orders(&mut g, &["0 hull fire>=0", "0 hold", "0 hold"]);
+    assert!(matches!(
+        g.pending,
+        Pending::FireDie {
+            ship: 0,
+            side: 0,
+            target: 2,
+            ..
+        }
+    ));
+    die(&mut g, 1);
+    assert!(matches!(
+        g.pending,
+        Pending::FireDie {
+            ship: 0,
+            side: 1,
+            target: 1,
+            ..
+        }
+    ));
+    die(&mut g, 1);
+    assert_eq!(g.ships[0].initial, [false, false]);
+}
+
+/// "At this point, the game "rolls" a die [...] cross-referenced to the hit table number
+/// determined above. Each hit table has a hull or rigging column. The die roll is applied to
+/// the appropriate column based on what the player ordered (hull or rigging)".
+#[test]
+fn die_roll_reads_the_ordered_column_of_the_hit_table() {
+    let t = tables();
+    // Golden cells from the rules notes: table 5, die 5: hull "4H-G-R", rigging "4R-C".
+    assert_eq!(
+        t.hit_tables[5][0][4],
+        Hits {
+            hull: 4,
+            guns: 1,
+            crew: 0,
+            rigging: 1
+        }
+    );
+    assert_eq!(
+        t.hit_tables[5][1][4],
+        Hits {
+            hull: 0,
+            guns: 0,
+            crew: 1,
+            rigging: 4
+        }
+    );
+    let base = abreast(ship(0, SOL, pos(0, 0, N)).gunnery(10), SOL, 2); // table 5
+    let before = base.ships[1];
+
+    let mut g = base.clone();
+    orders(&mut g, &["0 rigging fire>=0", "0 hold"]);
+    assert!(matches!(g.pending, Pending::FireDie { table: 5, .. }));
+    die(&mut g, 5);
+    finish(&mut g);
+    let s = g.ships[1];
+    assert_eq!(s.hull, before.hull);
+    assert_eq!(s.rigging_left() + 4, before.rigging_left());
+    assert_eq!(s.crew_left() + 1, before.crew_left());
+
+    let mut g = base;
+    orders(&mut g, &["0 hull fire>=0", "0 hold"]);
+    die(&mut g, 5);
+    finish(&mut g);
+    let s = g.ships[1];
+    assert_eq!(s.hull + 4, before.hull);
+    assert_eq!(s.rigging_left() + 1, before.rigging_left());
+    assert_eq!(s.guns[0] + 1, before.guns[0]);
+}
+
+/// "hull shots can only be ordered if the range is five hexes or less. Any shot at a range of
+/// six or more hexes will automatically be aimed at the rigging, regardless of what the
+/// player ordered."
+#[test]
+fn hull_aim_only_at_five_hexes_or_less() {
+    // 20 gun squares: table 1 at 5-6 hexes, +2 initial = 3. Die 4: hull "2H-R", rigging "3R".
+    for (d, hull_lost, rigging_lost) in [(5, 2, 1), (6, 0, 3)] {
+        let mut g = abreast(ship(0, SOL, pos(0, 0, N)).gunnery(20), SOL, d);
+        let before = g.ships[1];
+        orders(&mut g, &["0 hull fire>=0", "0 hold"]);
+        assert!(matches!(g.pending, Pending::FireDie { table: 3, .. }));
+        die(&mut g, 4);
+        finish(&mut g);
+        assert_eq!(before.hull - g.ships[1].hull, hull_lost, "range {d}");
+        assert_eq!(
+            before.rigging_left() - g.ships[1].rigging_left(),
+            rigging_lost,
+            "range {d}"
+        );
+    }
+}
+
+/// "Firing is simultaneous, so any damage received will not count against a ship until the
+/// following turn." A ship that strikes this turn still fires this turn.
+#[test]
+fn fire_is_simultaneous() {
+    let mut g = abreast(ship(0, SOL, pos(0, 0, N)).gunnery(5), SOL, 1);
+    g.ships[1].guns = [5, 5];
+    g.ships[1].carronades = [0, 0];
+    g.ships[1].quality = g.ships[0].quality;
+    g.ships[1].hull = 1;
+    let f_hull = g.ships[0].hull;
+    restart_orders(&mut g);
+    orders(&mut g, &["0 hull fire>=0", "0 hull fire>=0"]);
+    // Table 3 (4-6 guns at 1 hex: 2, initial +1); die 2: "2H".
+    assert!(matches!(
+        g.pending,
+        Pending::FireDie {
+            ship: 0,
+            table: 3,
+            ..
+        }
+    ));
+    die(&mut g, 2);
+    assert_eq!(
+        g.ships[1].hull, 1,
+        "hits wait for the end of the combat phase"
+    );
+    assert!(
+        matches!(
+            g.pending,
+            Pending::FireDie {
+                ship: 1,
+                target: 0,
+                ..
+            }
+        ),
+        "the doomed ship still fires: {:?}",
+        g.pending
+    );
+    die(&mut g, 1); // "H-G"
+    assert!(g.ships[1].struck());
+    assert_eq!(g.ships[0].hull, f_hull - 1);
+}
+
+/// "Crew hits are taken out of the first section until all of its crew squares are gone,
+/// then from the second section, and finally from the third section." and "All rigging hits
+/// are taken out of the first section until it is destroyed, then out of the second section,
+/// etc."
+#[test]
+fn crew_and_rigging_hits_fill_sections_in_order() {
+    // 20 gun squares at 1 hex: 5, initial +2 = table 7.
+    let base = abreast(ship(0, SOL, pos(0, 0, N)).gunnery(20), FRIGATE, 1);
+    let mut g = base.clone();
+    g.ships[1].crew = [1, 4, 2];
+    orders(&mut g, &["0 hull fire>=0", "0 hold"]);
+    assert!(matches!(g.pending, Pending::FireDie { table: 7, .. }));
+    die(&mut g, 2); // "3H-2C-R"
+    finish(&mut g);
+    assert_eq!(g.ships[1].crew, [0, 3, 2]);
+    assert_eq!(g.ships[1].rigging, [4, 5, 5, 5]);
+    assert_eq!(g.ships[1].hull, 14 - 3);
+
+    let mut g = base;
+    g.ships[1].rigging = [3, 5, 5, 5];
+    orders(&mut g, &["0 rigging fire>=0", "0 hold"]);
+    die(&mut g, 3); // "5R-2H"
+    finish(&mut g);
+    assert_eq!(g.ships[1].rigging, [0, 3, 5, 5]);
+    assert_eq!(g.ships[1].hull, 14 - 2);
+}
+
+/// "Gun hits are marked off the side closest to the firing ship, although if gun squares on
+/// the closer side are all marked off, gun squares on the opposite side are marked off. If a
+/// ship has both carronades and guns on the hit side, carronades are hit first."
+#[test]
+fn gun_hits_fall_on_the_closer_side_carronades_first() {
+    // 4-6 guns at 1 hex: 2, initial +1 = table 3; die 6: "2H-2G". The target's left side
+    // faces the firer.
+    let base = abreast(ship(0, SOL, pos(0, 0, N)).gunnery(5), SOL, 1);
+    let mut g = base.clone();
+    g.ships[1].guns = [2, 2];
+    g.ships[1].carronades = [1, 1];
+    orders(&mut g, &["0 hull fire>=0", "0 hold"]);
+    assert!(matches!(g.pending, Pending::FireDie { table: 3, .. }));
+    die(&mut g, 6);
+    finish(&mut g);
+    assert_eq!(g.ships[1].carronades, [0, 1], "the carronade first");
+    assert_eq!(g.ships[1].guns, [1, 2], "then a gun, same side");
+
+    let mut g = base;
+    g.ships[1].guns = [1, 2];
+    g.ships[1].carronades = [0, 0];
+    orders(&mut g, &["0 hull fire>=0", "0 hold"]);
+    die(&mut g, 6);
+    finish(&mut g);
+    assert_eq!(
+        g.ships[1].guns,
+        [0, 1],
+        "the closer side is gone, then the other"
+    );
+}
+
+/// "When raked, both sides of the target ship are equidistant to the firing ship, so the game
+/// randomly picks which guns are lost."
+#[test]
+fn gun_hits_on_a_raked_ship_fall_on_a_random_side() {
+    // 1-3 guns at 2 hexes: 1, initial +1, rake +1 = table 3; die 6: "2H-2G".
+    let mut g = game(
+        N,
+        &[
+            ship(0, SOL, pos(1, -3, NE)).gunnery(2),
+            ship(1, SOL, pos(0, 0, N)).gunnery(4),
+        ],
+    );
+    orders(&mut g, &["0 hull fire>=0", "0 hold"]);
+    assert!(matches!(
+        g.pending,
+        Pending::FireDie {
+            table: 3,
+            raked: true,
+            ..
+        }
+    ));
+    die(&mut g, 6);
+    assert!(matches!(g.pending, Pending::GunSide { left: 2, .. }));
+    assert_uniform(&g, &[GUN_HIT_LEFT, GUN_HIT_RIGHT]);
+    chance(&mut g, GUN_HIT_LEFT, 0.5);
+    assert!(matches!(g.pending, Pending::GunSide { left: 1, .. }));
+    chance(&mut g, GUN_HIT_RIGHT, 0.5);
+    finish(&mut g);
+    assert_eq!(g.ships[1].guns, [3, 3]);
+}
+
+/// The field of fire ("play"), rules notes: each broadside's field lies on its side between
+/// the lines 60 degrees off the bow and off the stern; dead ahead and dead astern are in
+/// neither field.
+#[test]
+fn nothing_dead_ahead_or_astern_is_in_a_field() {
+    let f = pos(0, 0, N);
+    for (dq, dr) in [(0, -3), (0, 4)] {
+        let t = ShipPos::new(at(dq, dr), N);
+        assert!(!f.field_holds_ship(Side::Left, t) && !f.field_holds_ship(Side::Right, t));
+    }
+    let g = game(
+        N,
+        &[ship(0, SOL, pos(0, 0, N)), ship(1, SOL, pos(0, -4, N))],
+    );
+    assert_eq!(g.best_targets(0, Side::Left), None);
+    assert_eq!(g.best_targets(0, Side::Right), None);
+}
