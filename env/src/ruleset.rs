@@ -70,6 +70,12 @@ impl AnyScenario {
             AnyScenario::Wsim(s) => &s.id,
         }
     }
+    /// Checks a scenario that did not come from a scenario file (e.g. inside a saved game).
+    pub fn validate(&self, file: &str) -> Result<(), DataError> {
+        match self {
+            AnyScenario::Wsim(s) => s.validate(file),
+        }
+    }
     /// A listing line.
     pub fn info(&self) -> ScenarioInfo {
         match self {

@@ -121,6 +121,29 @@ fn collision_random_winner_is_a_uniform_chance_node_and_all_movement_ends() {
     );
 }
 
+/// "If two or more ships (enemy or friendly) are found to be in the same hex at the same time
+/// during movement, a collision takes place".
+#[test]
+fn friendly_ships_collide_too() {
+    let mut g = game(
+        N,
+        &[
+            ship(0, FRIGATE, pos(-2, 1, SE)),
+            ship(0, SOL, pos(0, 0, N)),
+            ship(1, SOL, pos(-12, 10, N)),
+        ],
+    );
+    orders(&mut g, &["3 hold", "0 hold", "0 hold"]);
+    assert_eq!(
+        g.pending,
+        Pending::Foul {
+            winner: 1,
+            losers: 1
+        }
+    );
+    assert_eq!(g.ships[0].pos, pos(-1, 1, SE));
+}
+
 /// "There is a 50-50 chance that collided ships will foul" and "Fouled ships cannot move or
 /// turn in place, but can fire."
 #[test]

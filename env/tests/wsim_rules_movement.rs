@@ -93,17 +93,17 @@ fn seed_example_ship_of_the_line_in_b_with_one_rigging_section_lost_moves_one() 
 #[test]
 fn allowance_drops_one_per_complete_rigging_section_lost() {
     let mut g = lone(FRIGATE, SE);
-    let base = [4, 3, 1, 0];
+    let base = [4u8, 3, 1, 0];
     for lost in 0..=4usize {
         g.ships[0].rigging = [5, 5, 5, 5];
-        for k in 0..lost {
-            g.ships[0].rigging[k] = 0;
+        for section in &mut g.ships[0].rigging[..lost] {
+            *section = 0;
         }
         for (att, b) in [Attitude::A, Attitude::B, Attitude::C, Attitude::D]
             .into_iter()
             .zip(base)
         {
-            let want = (b as i32 - lost as i32).max(0) as u8;
+            let want = b.saturating_sub(lost as u8);
             assert_eq!(g.allowance_in(0, att), want, "{lost} lost, {}", att.name());
         }
     }

@@ -74,7 +74,8 @@ fn load_any_with_both_empty_is_a_uniform_chance_node() {
     die(&mut g, 1);
     die(&mut g, 1);
     while g.turn() == Turn::Chance && !matches!(g.pending, Pending::ReloadSide { .. }) {
-        g.apply(g.chance_outcomes().iter().next().unwrap().0).unwrap();
+        g.apply(g.chance_outcomes().iter().next().unwrap().0)
+            .unwrap();
     }
     assert_eq!(g.pending, Pending::ReloadSide { ship: 0 });
     assert_uniform(&g, &[RELOAD_LEFT, RELOAD_RIGHT]);
@@ -110,6 +111,21 @@ fn a_fired_broadside_reloads_and_fires_again_next_turn() {
             ..
         }
     ));
+}
+
+/// "Note that a partially damaged hull operates normally, so a ship with even one hull square
+/// remaining can move and fire as if it was undamaged."
+#[test]
+fn one_hull_square_left_still_moves_and_fires() {
+    let whole = abreast(ship(0, SOL, pos(0, 0, SE)), SOL, 6);
+    let mut hurt = whole.clone();
+    hurt.ships[0].hull = 1;
+    assert_eq!(hurt.allowance(0), whole.allowance(0));
+    assert_eq!(
+        hurt.best_targets(0, Side::Right),
+        whole.best_targets(0, Side::Right)
+    );
+    assert!(legal_order(&hurt, "3"));
 }
 
 /// "When all of a ship's hull squares have been marked off, that ship will surrender by
@@ -198,7 +214,12 @@ fn crew_loss_stops_the_ship_scores_and_leaves_it_a_target() {
         g.pending
     );
     die(&mut g, 4); // table 1: "H"
+    assert!(
+        !matches!(g.pending, Pending::FireDie { ship: 1, .. }),
+        "the crewless ship does not fire back"
+    );
     finish(&mut g);
+    assert_eq!(g.ships[1].initial, [true, true], "it never fired");
     assert_eq!(g.ships[1].pos, t);
     assert!(g.ships[1].struck());
     assert_eq!(g.scores, [2 * points, 0]);

@@ -13,7 +13,10 @@ use broadside_env::ruleset::AnyGame;
 use broadside_env::{Action, Game, Player};
 
 /// The admirals this build knows, with a line of help each.
-pub const KNOWN: [(&str, &str); 1] = [("random", "picks uniformly among the legal orders (`random` or `random:SEED`)")];
+pub const KNOWN: [(&str, &str); 1] = [(
+    "random",
+    "picks uniformly among the legal orders (`random` or `random:SEED`)",
+)];
 
 /// A parsed admiral spec.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,7 +39,9 @@ impl FromStr for AdmiralSpec {
                 let seed = arg
                     .map(|a| {
                         let digits = a.strip_prefix("seed=").unwrap_or(a);
-                        digits.parse::<u64>().with_context(|| format!("admiral `{text}`: `{a}` is not a seed (a whole number)"))
+                        digits.parse::<u64>().with_context(|| {
+                            format!("admiral `{text}`: `{a}` is not a seed (a whole number)")
+                        })
                     })
                     .transpose()?;
                 Ok(AdmiralSpec::Random { seed })
@@ -64,7 +69,9 @@ impl AdmiralSpec {
     /// Builds the agent; `default_seed` is used when the spec names no seed.
     pub fn build(&self, default_seed: u64) -> Box<dyn Agent<AnyGame>> {
         match *self {
-            AdmiralSpec::Random { seed } => Box::new(NeverResign(RandomAgent::new(seed.unwrap_or(default_seed)))),
+            AdmiralSpec::Random { seed } => {
+                Box::new(NeverResign(RandomAgent::new(seed.unwrap_or(default_seed))))
+            }
         }
     }
 }
@@ -92,7 +99,11 @@ impl<A: Agent<AnyGame>> Agent<AnyGame> for NeverResign<A> {
             }
             a = self.0.choose(state, player);
         }
-        state.legal_actions().iter().find(|&x| Some(x) != resign).unwrap_or(a)
+        state
+            .legal_actions()
+            .iter()
+            .find(|&x| Some(x) != resign)
+            .unwrap_or(a)
     }
 }
 
@@ -115,11 +126,27 @@ mod tests {
 
     #[test]
     fn parses_known_specs_and_lists_them_on_error() {
-        assert_eq!("random".parse::<AdmiralSpec>().ok(), Some(AdmiralSpec::Random { seed: None }));
-        assert_eq!("random:7".parse::<AdmiralSpec>().ok(), Some(AdmiralSpec::Random { seed: Some(7) }));
-        assert_eq!("Random:seed=7".parse::<AdmiralSpec>().ok(), Some(AdmiralSpec::Random { seed: Some(7) }));
-        let err = "nelson".parse::<AdmiralSpec>().err().map(|e| e.to_string()).unwrap_or_default();
-        assert!(err.contains("unknown admiral `nelson`") && err.contains("random"), "{err}");
+        assert_eq!(
+            "random".parse::<AdmiralSpec>().ok(),
+            Some(AdmiralSpec::Random { seed: None })
+        );
+        assert_eq!(
+            "random:7".parse::<AdmiralSpec>().ok(),
+            Some(AdmiralSpec::Random { seed: Some(7) })
+        );
+        assert_eq!(
+            "Random:seed=7".parse::<AdmiralSpec>().ok(),
+            Some(AdmiralSpec::Random { seed: Some(7) })
+        );
+        let err = "nelson"
+            .parse::<AdmiralSpec>()
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            err.contains("unknown admiral `nelson`") && err.contains("random"),
+            "{err}"
+        );
         assert!("random:x".parse::<AdmiralSpec>().is_err());
     }
 }

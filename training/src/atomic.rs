@@ -17,12 +17,24 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
         .file_name()
         .with_context(|| format!("cannot save to `{}`: it names no file", path.display()))?;
     // The rename is atomic only within one file system, hence the same directory.
-    let tmp = dir.join(format!(".{}.tmp-{}", file_name.to_string_lossy(), std::process::id()));
+    let tmp = dir.join(format!(
+        ".{}.tmp-{}",
+        file_name.to_string_lossy(),
+        std::process::id()
+    ));
     let result = (|| -> Result<()> {
-        let mut f = fs::File::create(&tmp).with_context(|| format!("cannot create `{}`", tmp.display()))?;
-        f.write_all(contents).with_context(|| format!("cannot write `{}`", tmp.display()))?;
-        f.sync_all().with_context(|| format!("cannot flush `{}` to disk", tmp.display()))?;
-        fs::rename(&tmp, path).with_context(|| format!("cannot move the saved file into place at `{}`", path.display()))?;
+        let mut f =
+            fs::File::create(&tmp).with_context(|| format!("cannot create `{}`", tmp.display()))?;
+        f.write_all(contents)
+            .with_context(|| format!("cannot write `{}`", tmp.display()))?;
+        f.sync_all()
+            .with_context(|| format!("cannot flush `{}` to disk", tmp.display()))?;
+        fs::rename(&tmp, path).with_context(|| {
+            format!(
+                "cannot move the saved file into place at `{}`",
+                path.display()
+            )
+        })?;
         Ok(())
     })();
     if result.is_err() {
@@ -42,7 +54,10 @@ mod tests {
         write_atomic(&p, b"one").expect("first write");
         write_atomic(&p, b"two").expect("second write");
         assert_eq!(fs::read_to_string(&p).expect("read back"), "two");
-        let names: Vec<_> = fs::read_dir(dir.path()).expect("list").filter_map(|e| e.ok()).collect();
+        let names: Vec<_> = fs::read_dir(dir.path())
+            .expect("list")
+            .filter_map(|e| e.ok())
+            .collect();
         assert_eq!(names.len(), 1);
         assert!(write_atomic(&dir.path().join("missing-dir/x.json"), b"x").is_err());
     }

@@ -6,6 +6,7 @@
 
 use broadside_env::hex::Facing;
 use broadside_env::wsim::data::CrewQuality;
+use broadside_env::wsim::state::AIM_HULL;
 use broadside_env::wsim::{Attitude, Ship, WsimGame};
 
 use crate::map::fouled_pairs;
@@ -22,12 +23,19 @@ pub fn offset_text(h: broadside_env::hex::Hex) -> String {
 
 /// The two broadsides as "L R", "L -", "- R" or "- -".
 fn pair_flags(v: [bool; 2]) -> String {
-    format!("{} {}", if v[0] { "L" } else { "-" }, if v[1] { "R" } else { "-" })
+    format!(
+        "{} {}",
+        if v[0] { "L" } else { "-" },
+        if v[1] { "R" } else { "-" }
+    )
 }
 
 /// Sections joined by `/`, only as many as the ship has.
 fn sections(v: &[u8]) -> String {
-    v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("/")
+    v.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// Crew sections the ship has (those with squares at the start).
@@ -72,29 +80,52 @@ fn status(game: &WsimGame, roster: &Roster, i: usize) -> String {
 
 /// The table of every ship, one line each.
 pub fn table(game: &WsimGame, roster: &Roster, style: &Style) -> String {
-    let name_w = roster.names.iter().map(|n| n.chars().count()).max().unwrap_or(4).max(4);
-    let side_w = roster.sides.iter().map(|n| n.chars().count()).max().unwrap_or(4).max(4);
-    let kind_w = roster.kinds.iter().map(|n| n.chars().count()).max().unwrap_or(4).max(4);
+    let name_w = roster
+        .names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let side_w = roster
+        .sides
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let kind_w = roster
+        .kinds
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
     let mut out = String::new();
     let header = format!(
-        "  {:<name_w$} {:<side_w$} {:<kind_w$} {:<7} {:<5} {:<4} {:<7} {:<11} {:<11} {:<9} {:<9} {:<6} {:<7} {:>4}  {}",
+        "   {:<name_w$} {:<side_w$} {:<kind_w$} {:<7} {:<5} {:<4} {:<7} {:<11} {:<11} {:<9} {:<9} {:<6} {:<7} {:>4}  {}",
         "Ship", "Side", "Type", "Move", "Now", "Turn", "Hull", "Crew", "Rigging", "Guns L|R", "Carr L|R", "Loaded", "Initial", "Pts", "Status"
     );
     out.push_str(&style.bold(&header));
     out.push('\n');
     out.push_str(&format!(
-        "  {:<name_w$} {:<side_w$} {:<kind_w$} {:<7}\n",
+        "   {:<name_w$} {:<side_w$} {:<kind_w$} {:<7}\n",
         "", "", "", "A B C D"
     ));
     for (i, s) in game.ships().iter().enumerate() {
-        let moves: Vec<String> = ATTITUDES.iter().map(|&a| game.allowance_in(i, a).to_string()).collect();
+        let moves: Vec<String> = ATTITUDES
+            .iter()
+            .map(|&a| game.allowance_in(i, a).to_string())
+            .collect();
         let now = if s.fouled != 0 || !s.can_fight() {
             "0 (-)".to_string()
         } else {
             format!("{} ({})", game.allowance(i), game.attitude(i).name())
         };
         let line = format!(
-            "{} {:<name_w$} {:<side_w$} {:<kind_w$} {:<7} {:<5} {:<4} {:<7} {:<11} {:<11} {:<9} {:<9} {:<6} {:<7} {:>4}  {}",
+            "{}{} {:<name_w$} {:<side_w$} {:<kind_w$} {:<7} {:<5} {:<4} {:<7} {:<11} {:<11} {:<9} {:<9} {:<6} {:<7} {:>4}  {}",
+            // The ship waiting for orders is pointed out.
+            if game.acting_ship() == Some(i) { '>' } else { ' ' },
             roster.letter(i),
             roster.name(i),
             roster.side_name(s.side),
@@ -112,21 +143,74 @@ pub fn table(game: &WsimGame, roster: &Roster, style: &Style) -> String {
             s.points,
             status(game, roster, i),
         );
-        let painted = if s.struck() { style.dim(&line) } else { style.side(roster.is_own(i), &line) };
+        let painted = if s.struck() {
+            style.dim(&line)
+        } else {
+            style.side(roster.is_own(i), &line)
+        };
         out.push_str(&painted);
         out.push('\n');
     }
     if !fouled_pairs(game).is_empty() {
-        out.push_str("  (fouled ships cannot move or turn; give unfoul=all|friend|enemy|remain)\n");
+        out.push_str(
+            "   (fouled ships cannot move or turn; give unfoul=all|friend|enemy|remain)\n",
+        );
     }
     out
+}
+
+/// The standing orders of a ship in the notation's words ("hull fire>=2"); they carry over
+/// from turn to turn unless the next order changes them. Only for the ship's own side.
+pub fn standing_orders(s: &Ship) -> String {
+    let aim = if s.orders.aim == AIM_HULL {
+        "hull"
+    } else {
+        "rigging"
+    };
+    let fire = if WsimGame::holds_fire(s.orders.threshold) {
+        "hold".to_string()
+    } else {
+        format!("fire>={}", s.orders.threshold)
+    };
+    format!("{aim} {fire}")
+}
+
+/// One line about the ship waiting for orders: what it may do this turn.
+pub fn orders_brief(game: &WsimGame, roster: &Roster, i: usize) -> String {
+    let s = &game.ships[i];
+    let fouled = fouled_with(game, roster, i);
+    let movement = if !fouled.is_empty() {
+        format!(
+            "fouled with {} (unfoul=all|friend|enemy|remain)",
+            fouled.join(", ")
+        )
+    } else {
+        format!(
+            "attitude {}, may move {} hex{} with up to {} turn{}",
+            game.attitude(i).name(),
+            game.allowance(i),
+            if game.allowance(i) == 1 { "" } else { "es" },
+            s.turn_allowance,
+            if s.turn_allowance == 1 { "" } else { "s" }
+        )
+    };
+    format!(
+        "{} at {} heading {}: {movement}; loaded {}; standing orders: {}",
+        roster.name(i),
+        offset_text(s.pos.bow),
+        s.pos.facing.name(),
+        pair_flags(s.loaded),
+        standing_orders(s)
+    )
 }
 
 /// The full chart of ship `i`.
 pub fn detail(game: &WsimGame, roster: &Roster, i: usize) -> String {
     let s = &game.ships[i];
     let owner = if roster.is_own(i) { "yours" } else { "enemy" };
-    let quality = CrewQuality::from_index(s.quality as usize).map(|q| q.name()).unwrap_or("?");
+    let quality = CrewQuality::from_index(s.quality as usize)
+        .map(|q| q.name())
+        .unwrap_or("?");
     let heading: Facing = s.pos.facing;
     let allowances: Vec<String> = ATTITUDES
         .iter()
@@ -177,7 +261,14 @@ pub fn detail(game: &WsimGame, roster: &Roster, i: usize) -> String {
     ));
     out.push_str(&format!(
         "  Guns: left {} of {}, right {} of {}; carronades: left {} of {}, right {} of {}\n",
-        s.guns[0], s.guns_max[0], s.guns[1], s.guns_max[1], s.carronades[0], s.carronades_max[0], s.carronades[1], s.carronades_max[1]
+        s.guns[0],
+        s.guns_max[0],
+        s.guns[1],
+        s.guns_max[1],
+        s.carronades[0],
+        s.carronades_max[0],
+        s.carronades[1],
+        s.carronades_max[1]
     ));
     out.push_str(&format!(
         "  Broadsides: left {}, right {}\n",
@@ -186,7 +277,11 @@ pub fn detail(game: &WsimGame, roster: &Roster, i: usize) -> String {
     ));
     out.push_str(&format!(
         "  Fouled with: {}\n",
-        if fouled.is_empty() { "none".to_string() } else { fouled.join(", ") }
+        if fouled.is_empty() {
+            "none".to_string()
+        } else {
+            fouled.join(", ")
+        }
     ));
     let state = if s.struck() {
         "has struck her colours"

@@ -38,7 +38,10 @@ pub fn render(game: &WsimGame, roster: &Roster, style: &Style) -> String {
     let (cols, rows) = (game.map.cols.max(0) as usize, game.map.rows.max(0) as usize);
     let mut grid = vec![vec![Cell::Water; cols]; rows];
     for (i, s) in game.ships().iter().enumerate() {
-        for (h, cell) in [(s.pos.bow, Cell::Bow { ship: i }), (s.pos.stern(), Cell::Stern { ship: i })] {
+        for (h, cell) in [
+            (s.pos.bow, Cell::Bow { ship: i }),
+            (s.pos.stern(), Cell::Stern { ship: i }),
+        ] {
             if let Some(slot) = slot_of(&mut grid, h) {
                 *slot = cell;
             }
@@ -60,10 +63,10 @@ pub fn render(game: &WsimGame, roster: &Roster, style: &Style) -> String {
             out.push_str(&" ".repeat(GUTTER));
         }
         let mut text = String::new();
-        for c in 0..cols {
+        for (c, &cell) in grid[row].iter().enumerate() {
             // Even columns draw on the even line of their row, odd columns half a row lower.
             if c % 2 == line % 2 {
-                text.push_str(&draw_cell(game, roster, style, grid[row][c]));
+                text.push_str(&draw_cell(game, roster, style, cell));
             } else {
                 text.push_str(&" ".repeat(CELL));
             }
@@ -90,7 +93,11 @@ fn draw_cell(game: &WsimGame, roster: &Roster, style: &Style, cell: Cell) -> Str
     let s = &game.ships[ship];
     let mark = if s.struck() { 'x' } else { mark };
     let text = format!("{}{}", roster.letter(ship), mark);
-    let painted = if s.struck() { style.dim(&text) } else { style.side(roster.is_own(ship), &text) };
+    let painted = if s.struck() {
+        style.dim(&text)
+    } else {
+        style.side(roster.is_own(ship), &text)
+    };
     // Padding goes outside the colour escapes so columns stay aligned.
     format!("{painted}{}", " ".repeat(CELL - 2))
 }
@@ -99,7 +106,11 @@ fn draw_cell(game: &WsimGame, roster: &Roster, style: &Style, cell: Cell) -> Str
 pub fn wind_line(from: Facing) -> String {
     let to = from.opposite();
     let m = heading_mark(to);
-    format!("Wind from the {}, blowing toward the {}  {m} {m} {m}", from.name(), to.name())
+    format!(
+        "Wind from the {}, blowing toward the {}  {m} {m} {m}",
+        from.name(),
+        to.name()
+    )
 }
 
 fn legend(game: &WsimGame, roster: &Roster) -> String {
@@ -113,7 +124,10 @@ fn legend(game: &WsimGame, roster: &Roster) -> String {
     out.push_str(&format!("Ships: {}\n", keys.join(", ")));
     let pairs = fouled_pairs(game);
     if !pairs.is_empty() {
-        let text: Vec<String> = pairs.iter().map(|&(a, b)| format!("{} and {}", roster.name(a), roster.name(b))).collect();
+        let text: Vec<String> = pairs
+            .iter()
+            .map(|&(a, b)| format!("{} and {}", roster.name(a), roster.name(b)))
+            .collect();
         out.push_str(&format!("Fouled: {}\n", text.join("; ")));
     }
     out

@@ -9,9 +9,7 @@
 
 use broadside_env::game::Action;
 use broadside_env::hex::ShipPos;
-use broadside_env::wsim::catalogue::{
-    DIE_1, GUN_HIT_LEFT, NO_FOUL, PICK_0, RESIGN, UNFOUL_FAIL,
-};
+use broadside_env::wsim::catalogue::{DIE_1, GUN_HIT_LEFT, NO_FOUL, PICK_0, RESIGN, UNFOUL_FAIL};
 use broadside_env::wsim::data::tables;
 use broadside_env::wsim::notation::format_plan;
 use broadside_env::wsim::state::{Pending, AIM_HULL, TOKEN_FORWARD, TOKEN_LEFT};
@@ -61,7 +59,10 @@ fn bits(mask: u32) -> impl Iterator<Item = usize> {
 impl Narrator {
     /// A narrator naming ships by `roster`.
     pub fn new(roster: Roster) -> Self {
-        Narrator { roster, orders: None }
+        Narrator {
+            roster,
+            orders: None,
+        }
     }
 
     /// The roster in use.
@@ -81,7 +82,10 @@ impl Narrator {
         } else if let Phase::Orders { player, .. } = before.phase {
             self.orders = Some(before.clone());
             if action == RESIGN {
-                lines.push(format!("The {} resign.", self.roster.side_name(player)));
+                lines.push(format!(
+                    "The {} side resigns.",
+                    self.roster.side_name(player)
+                ));
             }
         }
         self.collisions(before, after, &mut lines);
@@ -98,12 +102,21 @@ impl Narrator {
     /// described by the differences instead, so they are not told twice.
     fn chance(&self, before: &WsimGame, action: Action, lines: &mut Vec<String>) {
         match before.pending {
-            Pending::FireDie { ship, side, target, table, range, raked } => {
+            Pending::FireDie {
+                ship,
+                side,
+                target,
+                table,
+                range,
+                raked,
+            } => {
                 let t = tables();
                 let s = &before.ships[ship as usize];
-                let hull_aim = s.orders.aim == AIM_HULL && range as i32 <= t.rules.hull_aim_max_range;
+                let hull_aim =
+                    s.orders.aim == AIM_HULL && range as i32 <= t.rules.hull_aim_max_range;
                 let face = action.saturating_sub(DIE_1) as usize;
-                let hits = t.hit_tables[(table as usize).min(8)][if hull_aim { 0 } else { 1 }][face.min(5)];
+                let hits = t.hit_tables[(table as usize).min(8)][if hull_aim { 0 } else { 1 }]
+                    [face.min(5)];
                 let mut notes = vec![format!("range {range}"), format!("hit table {table}")];
                 if raked {
                     notes.push("raked".into());
@@ -111,14 +124,27 @@ impl Narrator {
                 if s.initial[side as usize] {
                     notes.push("initial broadside".into());
                 }
-                notes.push(if hull_aim { "at the hull".into() } else { "at the rigging".into() });
+                notes.push(if hull_aim {
+                    "at the hull".into()
+                } else {
+                    "at the rigging".into()
+                });
                 let mut effect = Vec::new();
-                for (n, what) in [(hits.hull, "hull"), (hits.guns, "gun"), (hits.crew, "crew"), (hits.rigging, "rigging")] {
+                for (n, what) in [
+                    (hits.hull, "hull"),
+                    (hits.guns, "gun"),
+                    (hits.crew, "crew"),
+                    (hits.rigging, "rigging"),
+                ] {
                     if n > 0 {
                         effect.push(format!("{n} {what}"));
                     }
                 }
-                let effect = if effect.is_empty() { "no hits".to_string() } else { effect.join(", ") };
+                let effect = if effect.is_empty() {
+                    "no hits".to_string()
+                } else {
+                    effect.join(", ")
+                };
                 lines.push(format!(
                     "{} fires its {} broadside at {} ({}) — die {}: {effect}",
                     self.name(ship as usize),
@@ -128,9 +154,16 @@ impl Narrator {
                     face + 1
                 ));
             }
-            Pending::Target { ship, side, candidates } => {
+            Pending::Target {
+                ship,
+                side,
+                candidates,
+            } => {
                 let target = action.saturating_sub(PICK_0) as usize;
-                let others: Vec<&str> = bits(candidates).filter(|&j| j != target).map(|j| self.name(j)).collect();
+                let others: Vec<&str> = bits(candidates)
+                    .filter(|&j| j != target)
+                    .map(|j| self.name(j))
+                    .collect();
                 lines.push(format!(
                     "{}'s {} broadside chooses {} (as close and as good a target as {})",
                     self.name(ship as usize),
@@ -140,18 +173,37 @@ impl Narrator {
                 ));
             }
             Pending::GunSide { target, .. } => {
-                let side = if action == GUN_HIT_LEFT { "left" } else { "right" };
-                lines.push(format!("A gun hit on the raked {} falls on her {side} side", self.name(target as usize)));
+                let side = if action == GUN_HIT_LEFT {
+                    "left"
+                } else {
+                    "right"
+                };
+                lines.push(format!(
+                    "A gun hit on the raked {} falls on her {side} side",
+                    self.name(target as usize)
+                ));
             }
             Pending::Foul { winner, losers } if action == NO_FOUL => {
                 let loser = losers.trailing_zeros() as usize;
-                lines.push(format!("{} and {} do not foul", self.name(winner as usize), self.name(loser)));
+                lines.push(format!(
+                    "{} and {} do not foul",
+                    self.name(winner as usize),
+                    self.name(loser)
+                ));
             }
             Pending::Unfoul { a, b } if action == UNFOUL_FAIL => {
-                lines.push(format!("{} and {} fail to unfoul", self.name(a as usize), self.name(b as usize)));
+                lines.push(format!(
+                    "{} and {} fail to unfoul",
+                    self.name(a as usize),
+                    self.name(b as usize)
+                ));
             }
             // Told by the differences: the collision's winner, fouling, unfouling, loading.
-            Pending::Foul { .. } | Pending::Unfoul { .. } | Pending::CollisionWinner { .. } | Pending::ReloadSide { .. } | Pending::None => {}
+            Pending::Foul { .. }
+            | Pending::Unfoul { .. }
+            | Pending::CollisionWinner { .. }
+            | Pending::ReloadSide { .. }
+            | Pending::None => {}
         }
     }
 
@@ -162,7 +214,11 @@ impl Narrator {
             return;
         };
         // The same collision's next roll (one per loser) is not a new collision.
-        if let Pending::Foul { winner: w, losers: l } = before.pending {
+        if let Pending::Foul {
+            winner: w,
+            losers: l,
+        } = before.pending
+        {
             if w == winner && l & l.wrapping_sub(1) == losers {
                 return;
             }
@@ -185,8 +241,16 @@ impl Narrator {
                 let was = before.ships[i].fouled & (1 << j) != 0;
                 let is = after.ships[i].fouled & (1 << j) != 0;
                 match (was, is) {
-                    (false, true) => lines.push(format!("{} and {} are fouled: their rigging is locked together", self.name(i), self.name(j))),
-                    (true, false) => lines.push(format!("{} and {} unfoul and drift apart", self.name(i), self.name(j))),
+                    (false, true) => lines.push(format!(
+                        "{} and {} are fouled: their rigging is locked together",
+                        self.name(i),
+                        self.name(j)
+                    )),
+                    (true, false) => lines.push(format!(
+                        "{} and {} unfoul and drift apart",
+                        self.name(i),
+                        self.name(j)
+                    )),
                     _ => {}
                 }
             }
@@ -198,13 +262,25 @@ impl Narrator {
         let Some(snap) = &self.orders else {
             return;
         };
-        let over = after.turn != snap.turn || matches!(after.phase, Phase::Fire { .. } | Phase::Reload { .. } | Phase::Over);
+        let over = after.turn != snap.turn
+            || matches!(
+                after.phase,
+                Phase::Fire { .. } | Phase::Reload { .. } | Phase::Over
+            );
         if !over {
             return;
         }
         let snap = snap.clone();
         self.orders = None;
-        if matches!(after.ending, Some(Ending::Win { reason: EndReason::Resignation, .. }) | Some(Ending::Draw { reason: EndReason::Resignation })) {
+        if matches!(
+            after.ending,
+            Some(Ending::Win {
+                reason: EndReason::Resignation,
+                ..
+            }) | Some(Ending::Draw {
+                reason: EndReason::Resignation
+            })
+        ) {
             return;
         }
         for (i, s) in snap.ships().iter().enumerate() {
@@ -219,7 +295,11 @@ impl Narrator {
             } else if end == s.pos && s.fouled != 0 {
                 format!("{} is fouled and cannot carry out {text}", self.name(i))
             } else {
-                format!("{} began {text} but a collision stopped her at {}", self.name(i), place(end))
+                format!(
+                    "{} began {text} but a collision stopped her at {}",
+                    self.name(i),
+                    place(end)
+                )
             };
             lines.push(line);
         }
@@ -232,21 +312,63 @@ impl Narrator {
                 parts.push(format!("{} hull ({} left)", b.hull - a.hull, a.hull));
             }
             if a.crew_left() < b.crew_left() {
-                let lost = a.crew_sections_lost().saturating_sub(b.crew_sections_lost());
-                let note = if lost > 0 { format!(", {lost} crew section{} lost", if lost > 1 { "s" } else { "" }) } else { String::new() };
-                parts.push(format!("{} crew ({} left{note})", b.crew_left() - a.crew_left(), a.crew_left()));
+                let lost = a
+                    .crew_sections_lost()
+                    .saturating_sub(b.crew_sections_lost());
+                let note = if lost > 0 {
+                    format!(
+                        ", {lost} crew section{} lost",
+                        if lost > 1 { "s" } else { "" }
+                    )
+                } else {
+                    String::new()
+                };
+                parts.push(format!(
+                    "{} crew ({} left{note})",
+                    b.crew_left() - a.crew_left(),
+                    a.crew_left()
+                ));
             }
             if a.rigging_left() < b.rigging_left() {
-                let lost = a.rigging_sections_lost().saturating_sub(b.rigging_sections_lost());
-                let note = if lost > 0 { format!(", {lost} rigging section{} lost", if lost > 1 { "s" } else { "" }) } else { String::new() };
-                parts.push(format!("{} rigging ({} left{note})", b.rigging_left() - a.rigging_left(), a.rigging_left()));
+                let lost = a
+                    .rigging_sections_lost()
+                    .saturating_sub(b.rigging_sections_lost());
+                let note = if lost > 0 {
+                    format!(
+                        ", {lost} rigging section{} lost",
+                        if lost > 1 { "s" } else { "" }
+                    )
+                } else {
+                    String::new()
+                };
+                parts.push(format!(
+                    "{} rigging ({} left{note})",
+                    b.rigging_left() - a.rigging_left(),
+                    a.rigging_left()
+                ));
             }
             for sd in 0..2 {
                 if a.guns[sd] < b.guns[sd] {
-                    parts.push(format!("{} {} gun{} ({} left)", b.guns[sd] - a.guns[sd], side_word(sd as u8), if b.guns[sd] - a.guns[sd] > 1 { "s" } else { "" }, a.guns[sd]));
+                    parts.push(format!(
+                        "{} {} gun{} ({} left)",
+                        b.guns[sd] - a.guns[sd],
+                        side_word(sd as u8),
+                        if b.guns[sd] - a.guns[sd] > 1 { "s" } else { "" },
+                        a.guns[sd]
+                    ));
                 }
                 if a.carronades[sd] < b.carronades[sd] {
-                    parts.push(format!("{} {} carronade{} ({} left)", b.carronades[sd] - a.carronades[sd], side_word(sd as u8), if b.carronades[sd] - a.carronades[sd] > 1 { "s" } else { "" }, a.carronades[sd]));
+                    parts.push(format!(
+                        "{} {} carronade{} ({} left)",
+                        b.carronades[sd] - a.carronades[sd],
+                        side_word(sd as u8),
+                        if b.carronades[sd] - a.carronades[sd] > 1 {
+                            "s"
+                        } else {
+                            ""
+                        },
+                        a.carronades[sd]
+                    ));
                 }
             }
             if !parts.is_empty() {
@@ -258,7 +380,10 @@ impl Narrator {
     fn colours(&self, before: &WsimGame, after: &WsimGame, lines: &mut Vec<String>) {
         for (i, (b, a)) in before.ships().iter().zip(after.ships()).enumerate() {
             if a.crewless() && !b.crewless() {
-                lines.push(format!("{} has lost all her crew: she can no longer move or fire", self.name(i)));
+                lines.push(format!(
+                    "{} has lost all her crew: she can no longer move or fire",
+                    self.name(i)
+                ));
             }
             if a.struck() && !b.struck() {
                 let why = if a.hull == 0 {
@@ -295,7 +420,11 @@ impl Narrator {
             for sd in 0..2 {
                 let was_loaded = b.loaded[sd] && fired != Some((i, sd));
                 if a.loaded[sd] && !was_loaded {
-                    lines.push(format!("{} loads her {} broadside", self.name(i), side_word(sd as u8)));
+                    lines.push(format!(
+                        "{} loads her {} broadside",
+                        self.name(i),
+                        side_word(sd as u8)
+                    ));
                 }
             }
         }
@@ -303,7 +432,10 @@ impl Narrator {
 
     fn timers(&self, before: &WsimGame, after: &WsimGame, lines: &mut Vec<String>) {
         let rules = &tables().rules;
-        if after.no_fire_turns > before.no_fire_turns && after.no_fire_turns > rules.no_fire_grace_turns && after.ending.is_none() {
+        if after.no_fire_turns > before.no_fire_turns
+            && after.no_fire_turns > rules.no_fire_grace_turns
+            && after.ending.is_none()
+        {
             lines.push(format!(
                 "No broadside fired: no-fire timer at {} of {} turns",
                 after.no_fire_turns - rules.no_fire_grace_turns,
@@ -311,9 +443,129 @@ impl Narrator {
             ));
         }
         if after.ending.is_some() && before.ending.is_none() {
-            lines.push(format!("The game is over. {}", GameResult::of(after, &self.roster).text(after)));
+            lines.push(format!(
+                "The game is over. {}",
+                GameResult::of(after, &self.roster).text(after)
+            ));
         } else if after.turn > before.turn {
             lines.push(format!("--- Turn {} ---", after.turn));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use broadside_env::game::{Game, Turn};
+    use broadside_env::wsim::catalogue::DIE_1;
+    use broadside_env::wsim::{builtin_scenarios, WsimOptions};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Plays a random game (no resignations) and returns every line the narrator wrote.
+    fn narrate_random(
+        scenario: &broadside_env::wsim::Scenario,
+        seed: u64,
+    ) -> (Vec<String>, WsimGame) {
+        let mut g = WsimGame::new(scenario, WsimOptions { resignation: false });
+        let mut narrator = Narrator::new(Roster::new(scenario, 0));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut lines = Vec::new();
+        while g.turn() != Turn::Terminal {
+            let a = match g.turn() {
+                Turn::Chance => g.chance_outcomes().sample(&mut rng),
+                _ => {
+                    let legal = g.legal_actions();
+                    legal.nth(rng.random_range(0..legal.len())).unwrap_or(0)
+                }
+            };
+            let before = g.clone();
+            g.apply_unchecked(a);
+            lines.extend(narrator.observe(&before, a, &g));
+        }
+        (lines, g)
+    }
+
+    #[test]
+    fn every_scenario_narrates_a_random_game_to_its_end() {
+        for s in builtin_scenarios() {
+            let (lines, end) = narrate_random(s, 11);
+            assert!(lines.iter().any(|l| l == "--- Turn 2 ---"), "{}", s.id);
+            assert!(lines.iter().any(|l| l.contains(" moved ")), "{}", s.id);
+            let last = lines.last().map(String::as_str).unwrap_or("");
+            assert!(last.starts_with("The game is over."), "{}: {last}", s.id);
+            assert_eq!(
+                lines.iter().filter(|l| l.starts_with("--- Turn")).count(),
+                end.turn as usize - 1
+            );
+        }
+    }
+
+    #[test]
+    fn a_squadron_battle_tells_fire_damage_and_loading() {
+        let s = builtin_scenarios()
+            .iter()
+            .find(|s| s.id == "squadron-battle")
+            .expect("default scenario");
+        let (lines, _) = narrate_random(s, 3);
+        let fires = lines.iter().filter(|l| l.contains(" fires its ")).count();
+        assert!(fires > 0);
+        assert!(lines.iter().any(|l| l.contains(" is hit: ")));
+        // Every broadside fired is reloaded later unless the game ends first, so loads
+        // cannot be fewer than shots by more than the broadsides a side can hold at the end.
+        let loads = lines.iter().filter(|l| l.contains(" loads her ")).count();
+        assert!(
+            loads + 2 * s.ships.len() >= fires,
+            "{loads} loads for {fires} shots"
+        );
+    }
+
+    #[test]
+    fn a_die_roll_names_firer_target_range_table_and_hits() {
+        let s = builtin_scenarios()
+            .iter()
+            .find(|s| s.id == "squadron-battle")
+            .expect("default scenario");
+        let roster = Roster::new(s, 0);
+        let mut g = WsimGame::new(s, WsimOptions { resignation: false });
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        // Play until the first die of a broadside is due.
+        while !matches!(g.pending, Pending::FireDie { .. }) {
+            assert!(
+                g.turn() != Turn::Terminal,
+                "a random squadron battle fires a broadside"
+            );
+            let a = match g.turn() {
+                Turn::Chance => g.chance_outcomes().sample(&mut rng),
+                _ => {
+                    let legal = g.legal_actions();
+                    legal.nth(rng.random_range(0..legal.len())).unwrap_or(0)
+                }
+            };
+            g.apply_unchecked(a);
+        }
+        let Pending::FireDie {
+            ship,
+            side,
+            target,
+            table,
+            range,
+            ..
+        } = g.pending
+        else {
+            return;
+        };
+        let mut narrator = Narrator::new(roster.clone());
+        let before = g.clone();
+        g.apply_unchecked(DIE_1 + 4);
+        let lines = narrator.observe(&before, DIE_1 + 4, &g);
+        let expected = format!(
+            "{} fires its {} broadside at {} (range {range}, hit table {table}",
+            roster.name(ship as usize),
+            side_word(side),
+            roster.name(target as usize)
+        );
+        assert!(lines[0].starts_with(&expected), "{lines:?}");
+        assert!(lines[0].contains("— die 5: "), "{lines:?}");
     }
 }

@@ -73,15 +73,22 @@ impl GameResult {
         );
         match game.ending {
             Some(Ending::Win { reason, .. }) => format!(
-                "{} win on turn {} — {}. {score}",
+                "The {} side wins on turn {} — {}. {score}",
                 self.winner_name.as_deref().unwrap_or("?"),
                 self.turn,
                 reason_words(reason)
             ),
             Some(Ending::Draw { reason }) => {
-                format!("A draw on turn {} — {}. {score}", self.turn, reason_words(reason))
+                format!(
+                    "A draw on turn {} — {}. {score}",
+                    self.turn,
+                    reason_words(reason)
+                )
             }
-            None => format!("The game was left unfinished on turn {}. {score}", self.turn),
+            None => format!(
+                "The game was left unfinished on turn {}. {score}",
+                self.turn
+            ),
         }
     }
 }

@@ -54,7 +54,10 @@ impl Roster {
 
     /// The name of `side`.
     pub fn side_name(&self, side: u8) -> &str {
-        self.sides.get(side as usize).map(String::as_str).unwrap_or("?")
+        self.sides
+            .get(side as usize)
+            .map(String::as_str)
+            .unwrap_or("?")
     }
 
     /// Whether ship `i` belongs to the viewer.
@@ -70,7 +73,11 @@ impl Roster {
     /// The ship called `name`: an exact name (any case), a unique prefix, or its map letter.
     pub fn find(&self, name: &str) -> Result<usize, String> {
         let wanted = name.trim();
-        if let Some(i) = self.names.iter().position(|n| n.eq_ignore_ascii_case(wanted)) {
+        if let Some(i) = self
+            .names
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(wanted))
+        {
             return Ok(i);
         }
         let mut chars = wanted.chars();

@@ -86,7 +86,9 @@ fn step_name(s: Step) -> &'static str {
 /// The phase in words.
 pub fn phase_text(g: &WsimGame, roster: &Roster) -> String {
     match g.phase {
-        Phase::Orders { player, ship, step, .. } => format!(
+        Phase::Orders {
+            player, ship, step, ..
+        } => format!(
             "orders: {}, {}, {}",
             roster.side_name(player),
             roster.name(ship as usize),
@@ -102,7 +104,13 @@ pub fn phase_text(g: &WsimGame, roster: &Roster) -> String {
 
 impl StateView {
     /// The view of `g`, the state after `index` actions, the last being `action`.
-    pub fn of(g: &WsimGame, roster: &Roster, index: usize, action: Option<ActionView>, events: Vec<String>) -> Self {
+    pub fn of(
+        g: &WsimGame,
+        roster: &Roster,
+        index: usize,
+        action: Option<ActionView>,
+        events: Vec<String>,
+    ) -> Self {
         let ships = g
             .ships()
             .iter()

@@ -18,8 +18,14 @@ impl Style {
     /// Colours when the stream written to (stdout, or stderr when `to_stderr`) is a
     /// terminal and neither `--no-color` nor the `NO_COLOR` variable asks for plain text.
     pub fn detect(no_color: bool, to_stderr: bool) -> Self {
-        let terminal = if to_stderr { std::io::stderr().is_terminal() } else { std::io::stdout().is_terminal() };
-        Style { color: !no_color && terminal && std::env::var_os("NO_COLOR").is_none() }
+        let terminal = if to_stderr {
+            std::io::stderr().is_terminal()
+        } else {
+            std::io::stdout().is_terminal()
+        };
+        Style {
+            color: !no_color && terminal && std::env::var_os("NO_COLOR").is_none(),
+        }
     }
 
     /// Whether escapes are written.

@@ -1279,6 +1279,72 @@ fn bad_facing_problem(s: &str) -> String {
 
 /// The ship's spec: `base` with the overrides written beside `spec` applied, then checked
 /// as a whole. `kind` follows an overridden class unless it is overridden too.
+impl Scenario {
+    /// Checks a scenario that did not come through [`parse_scenario`] (for example one
+    /// embedded in a saved game): the map size, ship count, sides, every ship's data ranges,
+    /// positions on the map and no overlaps. `file` names the source in errors.
+    pub fn validate(&self, file: &str) -> Result<(), DataError> {
+        let bad = |field: String, problem: String| DataError::invalid(file, field, problem);
+        let map = self.map;
+        if !(MIN_MAP_SIDE..=MAX_PLANE_COLS).contains(&map.cols)
+            || !(MIN_MAP_SIDE..=MAX_PLANE_ROWS).contains(&map.rows)
+        {
+            return Err(bad("map".into(), format!("{} x {} is outside {MIN_MAP_SIDE}..={MAX_PLANE_COLS} x {MIN_MAP_SIDE}..={MAX_PLANE_ROWS}", map.cols, map.rows)));
+        }
+        if self.ships.is_empty() || self.ships.len() > MAX_SHIPS {
+            return Err(bad(
+                "ship".into(),
+                format!("{} ships; a scenario has 1..={MAX_SHIPS}", self.ships.len()),
+            ));
+        }
+        for side in 0..2u8 {
+            if !self.ships.iter().any(|s| s.side == side) {
+                return Err(bad("ship".into(), format!("side {side} has no ships")));
+            }
+        }
+        for (k, ship) in self.ships.iter().enumerate() {
+            let field = |f: &str| format!("ship #{} ({}).{f}", k + 1, ship.name);
+            if ship.side > 1 {
+                return Err(bad(field("side"), format!("{} is not 0 or 1", ship.side)));
+            }
+            if !(3..=4).contains(&ship.spec.rigging_sections) {
+                return Err(bad(
+                    field("rigging"),
+                    format!(
+                        "{} rigging sections; ships have 3 or 4",
+                        ship.spec.rigging_sections
+                    ),
+                ));
+            }
+            if ship
+                .spec
+                .guns
+                .iter()
+                .chain(&ship.spec.carronades)
+                .chain(&ship.spec.crew)
+                .chain(&ship.spec.rigging)
+                .any(|&x| x > 99)
+            {
+                return Err(bad(
+                    field("spec"),
+                    "a gun, carronade, crew or rigging count above 99".into(),
+                ));
+            }
+            finish_spec(ship.spec.clone()).map_err(|(f, problem)| bad(field(f), problem))?;
+            if !map.contains(ship.pos.bow) || !map.contains(ship.pos.stern()) {
+                return Err(bad(
+                    field("col"),
+                    "the ship is not wholly on the map".into(),
+                ));
+            }
+            if let Some(other) = self.ships[..k].iter().find(|o| o.pos.overlaps(ship.pos)) {
+                return Err(bad(field("col"), format!("overlaps `{}`", other.name)));
+            }
+        }
+        Ok(())
+    }
+}
+
 fn apply_overrides(base: &ShipSpec, rs: &RawShip) -> Result<ShipSpec, (&'static str, String)> {
     fn small(field: &'static str, v: i64, max: i64) -> Result<i64, (&'static str, String)> {
         if (0..=max).contains(&v) {

@@ -51,4 +51,4 @@ pub mod state;
 pub use catalogue::{NUM_ACTIONS, NUM_PLAYER_ACTIONS, WSIM_VERSION};
 pub use data::{builtin_scenario, builtin_scenarios, Scenario, DEFAULT_SCENARIO};
 pub use game_impl::WSIM_SPEC;
-pub use state::{Attitude, EndReason, Ending, Phase, Ship, Step, WsimGame, WsimOptions};
+pub use state::{Attitude, EndReason, Ending, Pending, Phase, Ship, Step, WsimGame, WsimOptions};

@@ -177,7 +177,11 @@ impl Ship {
     /// Gun and carronade squares left on both sides.
     #[inline]
     pub fn all_guns_left(&self) -> u32 {
-        (self.guns[0] + self.guns[1] + self.carronades[0] + self.carronades[1]) as u32
+        self.guns
+            .iter()
+            .chain(&self.carronades)
+            .map(|&x| x as u32)
+            .sum()
     }
     /// Whether a broadside can fire (loaded, and the ship can fight).
     #[inline]

@@ -37,7 +37,7 @@ pub struct BenchArgs {
     pub scenario: Option<String>,
     /// Seconds for each throughput measurement (random play, then the vectorised
     /// environment on one and on two threads).
-    #[arg(long, default_value_t = 3.0)]
+    #[arg(long, default_value_t = 3.0, allow_negative_numbers = true)]
     pub seconds: f64,
     /// Seed of the random play and the dice.
     #[arg(long, default_value_t = 1)]
@@ -69,7 +69,10 @@ impl BenchSettings {
     /// Checks the time budget and resolves the scenario.
     pub fn from_args(a: BenchArgs) -> Result<Self> {
         if !a.seconds.is_finite() || a.seconds <= 0.0 || a.seconds > 3600.0 {
-            bail!("--seconds must be more than 0 and at most 3600, not {}", a.seconds);
+            bail!(
+                "--seconds must be more than 0 and at most 3600, not {}",
+                a.seconds
+            );
         }
         if a.envs == 0 || a.envs > 4096 {
             bail!("--envs must be between 1 and 4096, not {}", a.envs);
@@ -79,7 +82,9 @@ impl BenchSettings {
             duration: Duration::from_secs_f64(a.seconds),
             seed: a.seed,
             envs: a.envs,
-            options: GameOptions { resignation: a.allow_resign },
+            options: GameOptions {
+                resignation: a.allow_resign,
+            },
             json: a.json,
         })
     }
@@ -147,7 +152,11 @@ struct Clock {
 
 impl Clock {
     fn new(budget: Duration, what: &str) -> Self {
-        Clock { start: Instant::now(), budget, bar: progress::bar(budget.as_millis().max(1) as u64, what) }
+        Clock {
+            start: Instant::now(),
+            budget,
+            bar: progress::bar(budget.as_millis().max(1) as u64, what),
+        }
     }
     /// Whether time is up; updates the bar.
     fn done(&self) -> bool {
@@ -199,7 +208,8 @@ fn random_play(s: &BenchSettings, start: &AnyGame) -> (RandomPlay, Vec<AnyGame>)
                 }
             }
             steps += 1;
-            if steps % 1024 == 0 && clock.done() {
+            // Reading the clock costs more than a decision; look every 1024 actions.
+            if steps & 1023 == 0 && clock.done() {
                 decisions += d;
                 chance += c;
                 break 'outer;
@@ -215,7 +225,13 @@ fn random_play(s: &BenchSettings, start: &AnyGame) -> (RandomPlay, Vec<AnyGame>)
     if samples.is_empty() {
         samples.push(start.clone());
     }
-    let per_game = |x: u64| if games > 0 { x as f64 / games as f64 } else { 0.0 };
+    let per_game = |x: u64| {
+        if games > 0 {
+            x as f64 / games as f64
+        } else {
+            0.0
+        }
+    };
     let report = RandomPlay {
         seconds: secs,
         decisions,
@@ -252,22 +268,39 @@ fn vec_run(s: &BenchSettings, threads: usize) -> Result<VecRun> {
         .with_context(|| format!("cannot start a pool of {threads} threads"))?;
     let scenario = s.scenario.clone();
     let options = s.options;
-    let config = VecEnvConfig { num_envs: s.envs, seed: s.seed, parallel: true, ..VecEnvConfig::default() };
+    let config = VecEnvConfig {
+        num_envs: s.envs,
+        seed: s.seed,
+        parallel: true,
+        ..VecEnvConfig::default()
+    };
     pool.install(|| -> Result<VecRun> {
         let mut v = VecEnv::new(move |_seed| scenario.new_game(&options), config);
         let mut rng = ChaCha8Rng::seed_from_u64(s.seed ^ threads as u64);
         let mut actions: Vec<Action> = vec![0; s.envs];
         let mut steps = 0u64;
-        let clock = Clock::new(s.duration, &format!("vectorised, {threads} thread{}", if threads > 1 { "s" } else { "" }));
+        let clock = Clock::new(
+            s.duration,
+            &format!(
+                "vectorised, {threads} thread{}",
+                if threads > 1 { "s" } else { "" }
+            ),
+        );
         while !clock.done() {
             for (i, a) in actions.iter_mut().enumerate() {
                 *a = uniform(&v.env(i).legal_mask(), &mut rng);
             }
-            v.step(&actions).context("the vectorised environment refused a legal action")?;
+            v.step(&actions)
+                .context("the vectorised environment refused a legal action")?;
             steps += s.envs as u64;
         }
         let secs = clock.finish();
-        Ok(VecRun { threads, seconds: secs, steps, steps_per_sec: steps as f64 / secs })
+        Ok(VecRun {
+            threads,
+            seconds: secs,
+            steps,
+            steps_per_sec: steps as f64 / secs,
+        })
     })
 }
 
@@ -279,15 +312,26 @@ pub fn measure(s: &BenchSettings) -> Result<BenchReport> {
     let clone_ns = median_ns(101, 200, |k| {
         black_box(black_box(&samples[k % n]).clone());
     });
-    let deciding: Vec<&AnyGame> = samples.iter().filter(|g| g.current_player().is_some()).collect();
-    let deciding = if deciding.is_empty() { vec![&start] } else { deciding };
+    let deciding: Vec<&AnyGame> = samples
+        .iter()
+        .filter(|g| g.current_player().is_some())
+        .collect();
+    let deciding = if deciding.is_empty() {
+        vec![&start]
+    } else {
+        deciding
+    };
     let mut obs = Observation::new(&start.spec().obs);
     let observe_ns = median_ns(51, 20, |k| {
         let g = deciding[k % deciding.len()];
         g.observe(g.current_player().unwrap_or(0), black_box(&mut obs));
     });
     let runs = vec![vec_run(s, 1)?, vec_run(s, 2)?];
-    let speedup = if runs[0].steps_per_sec > 0.0 { runs[1].steps_per_sec / runs[0].steps_per_sec } else { 0.0 };
+    let speedup = if runs[0].steps_per_sec > 0.0 {
+        runs[1].steps_per_sec / runs[0].steps_per_sec
+    } else {
+        0.0
+    };
     Ok(BenchReport {
         ruleset: s.scenario.ruleset(),
         scenario: s.scenario.id().to_string(),
@@ -299,7 +343,11 @@ pub fn measure(s: &BenchSettings) -> Result<BenchReport> {
         state_size_bytes: std::mem::size_of::<WsimGame>(),
         any_game_size_bytes: std::mem::size_of::<AnyGame>(),
         observe_ns_median: observe_ns,
-        vec_env: VecReport { num_envs: s.envs, runs, speedup_2_vs_1: speedup },
+        vec_env: VecReport {
+            num_envs: s.envs,
+            runs,
+            speedup_2_vs_1: speedup,
+        },
     })
 }
 
@@ -311,21 +359,65 @@ pub fn run(s: BenchSettings) -> Result<()> {
         return super::print_json(&r);
     }
     let p = &r.random_play;
-    writeln!(out, "Benchmark of {} / {} (seed {}, resignation {})", r.ruleset, r.scenario, r.seed, if r.resignation { "allowed" } else { "off" })?;
+    writeln!(
+        out,
+        "Benchmark of {} / {} (seed {}, resignation {})",
+        r.ruleset,
+        r.scenario,
+        r.seed,
+        if r.resignation { "allowed" } else { "off" }
+    )?;
     writeln!(out, "Random play, one core, {:.2} s:", p.seconds)?;
-    writeln!(out, "  {:>12.0} decisions/s   ({} decisions)", p.decisions_per_sec, p.decisions)?;
-    writeln!(out, "  {:>12.0} chance nodes/s ({} chance nodes)", p.chance_nodes_per_sec, p.chance_nodes)?;
-    writeln!(out, "  {:>12.2} games/s       ({} complete games)", p.games_per_sec, p.games)?;
-    writeln!(out, 
+    writeln!(
+        out,
+        "  {:>12.0} decisions/s   ({} decisions)",
+        p.decisions_per_sec, p.decisions
+    )?;
+    writeln!(
+        out,
+        "  {:>12.0} chance nodes/s ({} chance nodes)",
+        p.chance_nodes_per_sec, p.chance_nodes
+    )?;
+    writeln!(
+        out,
+        "  {:>12.2} games/s       ({} complete games)",
+        p.games_per_sec, p.games
+    )?;
+    writeln!(
+        out,
         "  {:>12.1} decisions and {:.1} chance nodes per game",
         p.mean_decisions_per_game, p.mean_chance_nodes_per_game
     )?;
-    writeln!(out, "State: {} bytes ({} behind the ruleset enum); clone {:.0} ns (median)", r.state_size_bytes, r.any_game_size_bytes, r.clone_ns_median)?;
-    writeln!(out, "Observation: {:.0} ns per call (median)", r.observe_ns_median)?;
-    writeln!(out, "Vectorised environment, {} environments:", r.vec_env.num_envs)?;
+    writeln!(
+        out,
+        "State: {} bytes ({} behind the ruleset enum); clone {:.0} ns (median)",
+        r.state_size_bytes, r.any_game_size_bytes, r.clone_ns_median
+    )?;
+    writeln!(
+        out,
+        "Observation: {:.0} ns per call (median)",
+        r.observe_ns_median
+    )?;
+    writeln!(
+        out,
+        "Vectorised environment, {} environments:",
+        r.vec_env.num_envs
+    )?;
     for v in &r.vec_env.runs {
-        writeln!(out, "  {} thread{}: {:>12.0} steps/s ({} steps in {:.2} s)", v.threads, if v.threads > 1 { "s" } else { " " }, v.steps_per_sec, v.steps, v.seconds)?;
+        writeln!(
+            out,
+            "  {} thread{}: {:>12.0} steps/s ({} steps in {:.2} s)",
+            v.threads,
+            if v.threads > 1 { "s" } else { " " },
+            v.steps_per_sec,
+            v.steps,
+            v.seconds
+        )?;
     }
-    writeln!(out, "  speedup of 2 threads over 1: {:.2}x ({} cores available)", r.vec_env.speedup_2_vs_1, r.available_parallelism)?;
+    writeln!(
+        out,
+        "  speedup of 2 threads over 1: {:.2}x ({} cores available)",
+        r.vec_env.speedup_2_vs_1, r.available_parallelism
+    )?;
     Ok(())
 }

@@ -11,7 +11,7 @@ pub mod scenarios;
 
 /// Broadside: naval wargame rulesets as a reinforcement-learning environment.
 #[derive(Debug, Parser)]
-#[command(name = "broadside", version, about, long_about = None)]
+#[command(name = "broadside", version)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -57,7 +57,10 @@ pub(crate) fn print_json<T: serde::Serialize>(value: &T) -> Result<()> {
 /// has all it wanted, so the command stops quietly instead of reporting an error.
 pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| {
-        c.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-            || c.downcast_ref::<serde_json::Error>().and_then(|j| j.io_error_kind()) == Some(std::io::ErrorKind::BrokenPipe)
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            || c.downcast_ref::<serde_json::Error>()
+                .and_then(|j| j.io_error_kind())
+                == Some(std::io::ErrorKind::BrokenPipe)
     })
 }

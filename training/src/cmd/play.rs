@@ -90,7 +90,11 @@ impl PlaySettings {
         let save_path = a.save.unwrap_or_else(|| PathBuf::from(DEFAULT_SAVE));
         if let Some(dir) = save_path.parent().filter(|d| !d.as_os_str().is_empty()) {
             if !dir.is_dir() {
-                bail!("cannot save to `{}`: the folder `{}` does not exist", save_path.display(), dir.display());
+                bail!(
+                    "cannot save to `{}`: the folder `{}` does not exist",
+                    save_path.display(),
+                    dir.display()
+                );
             }
         }
         if save_path.is_dir() {
@@ -155,13 +159,20 @@ pub fn run(s: PlaySettings) -> Result<()> {
     let roster = Roster::new(select::wsim_scenario(&s.scenario)?, s.human_side);
     let game = s.scenario.new_game(&GameOptions::default());
     let admiral = s.admiral.build(derive_seed(s.seed, 1));
-    let stand_in: Option<Box<dyn Agent<AnyGame>>> = s
-        .auto
-        .then(|| AdmiralSpec::Random { seed: Some(derive_seed(s.seed, 2)) }.build(0));
+    let stand_in: Option<Box<dyn Agent<AnyGame>>> = s.auto.then(|| {
+        AdmiralSpec::Random {
+            seed: Some(derive_seed(s.seed, 2)),
+        }
+        .build(0)
+    });
     let mut players = vec![String::new(), String::new()];
     players[s.human_side as usize] = stand_in.as_ref().map_or("human".to_string(), |a| a.name());
     players[1 - s.human_side as usize] = admiral.name();
-    let out: Box<dyn Write> = if s.json { Box::new(std::io::stderr()) } else { Box::new(std::io::stdout()) };
+    let out: Box<dyn Write> = if s.json {
+        Box::new(std::io::stderr())
+    } else {
+        Box::new(std::io::stdout())
+    };
     let mut session = Session {
         dice: ChaCha8Rng::seed_from_u64(s.seed),
         game,
@@ -223,8 +234,16 @@ impl Session {
     fn intro(&mut self) -> Result<()> {
         let w = select::wsim_scenario(&self.s.scenario)?;
         let side = self.roster().side_name(self.s.human_side).to_string();
-        let who = if self.s.auto { "A random stand-in plays" } else { "You command" };
-        writeln!(self.out, "{}", self.s.style.bold(&format!("{} — {}", w.title, w.id)))?;
+        let who = if self.s.auto {
+            "A random stand-in plays"
+        } else {
+            "You command"
+        };
+        writeln!(
+            self.out,
+            "{}",
+            self.s.style.bold(&format!("{} — {}", w.title, w.id))
+        )?;
         writeln!(self.out, "{}", w.description.replace('\n', " "))?;
         writeln!(
             self.out,
@@ -234,7 +253,11 @@ impl Session {
         )?;
         if self.s.auto {
             let g = select::wsim_game(&self.game)?;
-            writeln!(self.out, "\n{}", map::render(g, self.roster(), &self.s.style))?;
+            writeln!(
+                self.out,
+                "\n{}",
+                map::render(g, self.roster(), &self.s.style)
+            )?;
         }
         Ok(())
     }
@@ -242,11 +265,16 @@ impl Session {
     /// Applies one action, checked, and logs what it did.
     fn apply(&mut self, a: Action) -> Result<()> {
         let before = select::wsim_game(&self.game)?.clone();
-        self.game
-            .apply(a)
-            .with_context(|| format!("internal error: the game refused `{}`", self.game.spec().action_name(a)))?;
+        self.game.apply(a).with_context(|| {
+            format!(
+                "internal error: the game refused `{}`",
+                self.game.spec().action_name(a)
+            )
+        })?;
         self.actions.push(a);
-        let lines = self.narrator.observe(&before, a, select::wsim_game(&self.game)?);
+        let lines = self
+            .narrator
+            .observe(&before, a, select::wsim_game(&self.game)?);
         if self.s.auto {
             for l in &lines {
                 writeln!(self.out, "{l}")?;
@@ -260,7 +288,10 @@ impl Session {
     /// Reads one line; `None` at the end of input.
     fn read_line(&mut self) -> Result<Option<String>> {
         let mut line = String::new();
-        let n = self.input.read_line(&mut line).context("cannot read the keyboard (standard input)")?;
+        let n = self
+            .input
+            .read_line(&mut line)
+            .context("cannot read the keyboard (standard input)")?;
         Ok((n > 0).then_some(line))
     }
 
@@ -275,6 +306,11 @@ impl Session {
         writeln!(self.out, "\n{}", style.bold(&heading))?;
         writeln!(self.out, "{}", map::render(&g, self.roster(), &style))?;
         writeln!(self.out, "{}", chart::table(&g, self.roster(), &style))?;
+        writeln!(
+            self.out,
+            "{}",
+            chart::orders_brief(&g, self.roster(), ship as usize)
+        )?;
         if self.log.is_empty() {
             writeln!(self.out, "Since your last orders: nothing to report.")?;
         } else {
@@ -307,10 +343,15 @@ impl Session {
             let text = line.trim();
             let (word, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
             match word.to_ascii_lowercase().as_str() {
-                "" => writeln!(self.out, "(type an order; `0` keeps the ship where she is, `help` explains)")?,
+                "" => writeln!(
+                    self.out,
+                    "(type an order; `0` keeps the ship where she is, `help` explains)"
+                )?,
                 "help" | "?" => writeln!(self.out, "{}", help_text())?,
                 "map" => writeln!(self.out, "{}", map::render(&g, self.roster(), &style))?,
-                "chart" if rest.trim().is_empty() => writeln!(self.out, "{}", chart::table(&g, self.roster(), &style))?,
+                "chart" if rest.trim().is_empty() => {
+                    writeln!(self.out, "{}", chart::table(&g, self.roster(), &style))?
+                }
                 "chart" => match self.roster().find(rest) {
                     Ok(i) => writeln!(self.out, "{}", chart::detail(&g, self.roster(), i))?,
                     Err(e) => writeln!(self.out, "{}", style.error(&format!("error: {e}")))?,
@@ -319,10 +360,15 @@ impl Session {
                 "resign" => writeln!(
                     self.out,
                     "{}",
-                    style.error("error: you may resign only before the first ship's orders of a turn")
+                    style.error(
+                        "error: you may resign only before the first ship's orders of a turn"
+                    )
                 )?,
                 "quit" | "exit" => return Ok(Input::Quit),
-                _ => match parse_order(text).map_err(|e| e.to_string()).and_then(|o| g.order_actions(&o).map_err(|e| e.to_string())) {
+                _ => match parse_order(text)
+                    .map_err(|e| e.to_string())
+                    .and_then(|o| g.order_actions(&o).map_err(|e| e.to_string()))
+                {
                     Ok(actions) => return Ok(Input::Orders(actions)),
                     Err(e) => writeln!(self.out, "{}", style.error(&format!("error: {e}")))?,
                 },
@@ -331,7 +377,12 @@ impl Session {
     }
 
     fn save(&mut self) -> Result<()> {
-        let saved = SavedGame::new(self.s.scenario.clone(), GameOptions::default(), self.players.clone(), &self.actions);
+        let saved = SavedGame::new(
+            self.s.scenario.clone(),
+            GameOptions::default(),
+            self.players.clone(),
+            &self.actions,
+        );
         write_atomic(&self.s.save_path, saved.to_json().as_bytes())
             .with_context(|| format!("cannot save the game to `{}`", self.s.save_path.display()))
     }
@@ -352,7 +403,11 @@ impl Session {
         let result = GameResult::of(&g, self.roster());
         writeln!(self.out, "{}", style.bold(&result.text(&g)))?;
         self.save()?;
-        let shown = self.s.save_path.display().to_string();
+        // The full path, so a default save in the current directory can be found again.
+        let shown = std::fs::canonicalize(&self.s.save_path)
+            .unwrap_or_else(|_| self.s.save_path.clone())
+            .display()
+            .to_string();
         writeln!(
             self.out,
             "Game saved to {shown} ({} actions); replay it with `broadside replay {shown}`.",

@@ -45,10 +45,22 @@ impl ReplaySettings {
     /// Reads and parses the saved game (format and versions are checked by the env).
     pub fn from_args(a: ReplayArgs) -> Result<Self> {
         let shown = a.file.display().to_string();
-        let text = std::fs::read_to_string(&a.file).with_context(|| format!("cannot read the saved game `{shown}`"))?;
+        let text = std::fs::read_to_string(&a.file)
+            .with_context(|| format!("cannot read the saved game `{shown}`"))?;
+        // The env builds a game from the scenario while checking the versions, so the
+        // scenario's shape is checked first, on a plain parse (whose errors, if any, are left
+        // to `from_json`, which words them better).
+        if let Ok(raw) = serde_json::from_str::<SavedGame>(&text) {
+            select::check_saved_scenario(select::wsim_scenario(&raw.scenario)?, &shown)?;
+        }
         let saved = SavedGame::from_json(&text, &shown)?;
-        select::wsim_scenario(&saved.scenario)?;
-        Ok(ReplaySettings { file: a.file, saved, json: a.json, step: a.step, style: Style::detect(a.no_color, false) })
+        Ok(ReplaySettings {
+            file: a.file,
+            saved,
+            json: a.json,
+            step: a.step,
+            style: Style::detect(a.no_color, false),
+        })
     }
 }
 
@@ -65,12 +77,23 @@ pub fn run(s: ReplaySettings) -> Result<()> {
     if s.json {
         writeln!(out, "[")?;
     } else {
-        writeln!(out, "{}", s.style.bold(&format!("Replay of {shown}: {} — {}", scenario.id, scenario.title)))?;
+        writeln!(
+            out,
+            "{}",
+            s.style.bold(&format!(
+                "Replay of {shown}: {} — {}",
+                scenario.id, scenario.title
+            ))
+        )?;
         if s.saved.players.len() == 2 {
             writeln!(
                 out,
                 "{}: {}; {}: {}; {} actions.",
-                scenario.sides[0], s.saved.players[0], scenario.sides[1], s.saved.players[1], s.saved.actions.len()
+                scenario.sides[0],
+                s.saved.players[0],
+                scenario.sides[1],
+                s.saved.players[1],
+                s.saved.actions.len()
             )?;
         }
         writeln!(out, "--- Turn 1 ---")?;
@@ -85,7 +108,10 @@ pub fn run(s: ReplaySettings) -> Result<()> {
         let a = s.saved.actions[k].index;
         let events = narrator.observe(before, a, after);
         if s.json {
-            let action = ActionView { index: a, name: s.saved.actions[k].name.clone() };
+            let action = ActionView {
+                index: a,
+                name: s.saved.actions[k].name.clone(),
+            };
             let v = StateView::of(after, narrator.roster(), k + 1, Some(action), events);
             write!(out, ",\n{}", serde_json::to_string(&v)?)?;
             continue;
@@ -98,7 +124,11 @@ pub fn run(s: ReplaySettings) -> Result<()> {
             out.flush()?;
             let mut line = String::new();
             // At the end of input there is nobody to wait for: play the rest straight through.
-            if stdin.read_line(&mut line).context("cannot read standard input")? == 0 {
+            if stdin
+                .read_line(&mut line)
+                .context("cannot read standard input")?
+                == 0
+            {
                 pausing = false;
             }
         }
@@ -110,7 +140,11 @@ pub fn run(s: ReplaySettings) -> Result<()> {
         let roster = narrator.roster();
         writeln!(out, "\n{}", map::render(last, roster, &s.style))?;
         writeln!(out, "{}", chart::table(last, roster, &s.style))?;
-        writeln!(out, "{}", s.style.bold(&GameResult::of(last, roster).text(last)))?;
+        writeln!(
+            out,
+            "{}",
+            s.style.bold(&GameResult::of(last, roster).text(last))
+        )?;
     }
     out.flush()?;
     Ok(())

@@ -30,7 +30,10 @@ pub struct RulesSettings {
 impl RulesSettings {
     /// Nothing to check beyond the flags' types.
     pub fn from_args(a: RulesArgs) -> Result<Self> {
-        Ok(RulesSettings { json: a.json, actions: a.actions })
+        Ok(RulesSettings {
+            json: a.json,
+            actions: a.actions,
+        })
     }
 }
 
@@ -66,7 +69,11 @@ fn catalogue(name: &str) -> Result<Vec<ActionRow>> {
         .map(|(index, &name)| ActionRow {
             index,
             name,
-            kind: if index < spec.num_player_actions { "player" } else { "chance" },
+            kind: if index < spec.num_player_actions {
+                "player"
+            } else {
+                "chance"
+            },
         })
         .collect())
 }
@@ -76,19 +83,25 @@ pub fn run(s: RulesSettings) -> Result<()> {
     let mut out = std::io::stdout().lock();
     let mut rows = Vec::new();
     for info in rulesets() {
-        let actions = if s.actions { Some(catalogue(info.name)?) } else { None };
+        let actions = if s.actions {
+            Some(catalogue(info.name)?)
+        } else {
+            None
+        };
         rows.push(RulesetRow { info, actions });
     }
     if s.json {
         return super::print_json(&RulesOutput { rulesets: rows });
     }
-    writeln!(out, 
-        "{:<8} {:<52} {:>7} {:>8} {:>8}  {}",
-        "NAME", "TITLE", "VERSION", "DECIDE", "ACTIONS", "DEFAULT SCENARIO"
+    writeln!(
+        out,
+        "{:<8} {:<52} {:>7} {:>8} {:>8}  DEFAULT SCENARIO",
+        "NAME", "TITLE", "VERSION", "DECIDE", "ACTIONS"
     )?;
     for r in &rows {
         let i = &r.info;
-        writeln!(out, 
+        writeln!(
+            out,
             "{:<8} {:<52} {:>7} {:>8} {:>8}  {}",
             i.name, i.title, i.version, i.num_player_actions, i.num_actions, i.default_scenario
         )?;
@@ -96,8 +109,12 @@ pub fn run(s: RulesSettings) -> Result<()> {
     writeln!(out, "(DECIDE: player actions, the policy's width; ACTIONS: the whole catalogue with chance outcomes)")?;
     for r in &rows {
         if let Some(actions) = &r.actions {
-            writeln!(out, "\nAction catalogue of {} (version {}):", r.info.name, r.info.version)?;
-            writeln!(out, "{:>5}  {:<24} {}", "INDEX", "NAME", "KIND")?;
+            writeln!(
+                out,
+                "\nAction catalogue of {} (version {}):",
+                r.info.name, r.info.version
+            )?;
+            writeln!(out, "{:>5}  {:<24} KIND", "INDEX", "NAME")?;
             for a in actions {
                 writeln!(out, "{:>5}  {:<24} {}", a.index, a.name, a.kind)?;
             }

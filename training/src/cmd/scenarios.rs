@@ -31,7 +31,10 @@ pub struct ScenariosSettings {
 impl ScenariosSettings {
     /// Checks the ruleset name.
     pub fn from_args(a: ScenariosArgs) -> Result<Self> {
-        Ok(ScenariosSettings { ruleset: select::ruleset_info(&a.ruleset)?.name, json: a.json })
+        Ok(ScenariosSettings {
+            ruleset: select::ruleset_info(&a.ruleset)?.name,
+            json: a.json,
+        })
     }
 }
 
@@ -74,19 +77,34 @@ fn row(s: &AnyScenario, default: &str) -> ScenarioRow {
 pub fn run(s: ScenariosSettings) -> Result<()> {
     let mut out = std::io::stdout().lock();
     let default = select::ruleset_info(s.ruleset)?.default_scenario;
-    let rows: Vec<ScenarioRow> = ruleset::scenarios(s.ruleset)?.iter().map(|x| row(x, default)).collect();
+    let rows: Vec<ScenarioRow> = ruleset::scenarios(s.ruleset)?
+        .iter()
+        .map(|x| row(x, default))
+        .collect();
     if s.json {
         return super::print_json(&rows);
     }
     for r in &rows {
         let sides = if r.sides.len() == 2 {
-            format!("{} {} vs {} {}", r.sides[0], r.ships_per_side[0], r.sides[1], r.ships_per_side[1])
+            format!(
+                "{} {} vs {} {}",
+                r.sides[0], r.ships_per_side[0], r.sides[1], r.ships_per_side[1]
+            )
         } else {
             format!("{} vs {}", r.ships_per_side[0], r.ships_per_side[1])
         };
-        writeln!(out, "{}{} — {} ({sides} ships)", r.id, if r.default { " (default)" } else { "" }, r.title)?;
+        writeln!(
+            out,
+            "{}{} — {} ({sides} ships)",
+            r.id,
+            if r.default { " (default)" } else { "" },
+            r.title
+        )?;
         writeln!(out, "    {}\n", r.description.replace('\n', " "))?;
     }
-    writeln!(out, "Play one with `broadside play --scenario ID`, or give a scenario file's path.")?;
+    writeln!(
+        out,
+        "Play one with `broadside play --scenario ID`, or give a scenario file's path."
+    )?;
     Ok(())
 }

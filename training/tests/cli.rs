@@ -1,0 +1,318 @@
+//! End-to-end tests of the `broadside` binary: every command run as a user would, with
+//! JSON outputs parsed and error paths checked for plain-words messages (never a panic).
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+/// Runs the binary in `dir` with `args`, feeding `stdin` (closed when `None`).
+fn run_in(dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_broadside"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the broadside binary starts");
+    if let Some(text) = stdin {
+        let mut pipe = child.stdin.take().expect("stdin is piped");
+        pipe.write_all(text.as_bytes()).expect("write stdin");
+        // Dropping the pipe closes stdin, so the binary sees the end of input after the script.
+    }
+    child
+        .wait_with_output()
+        .expect("the broadside binary finishes")
+}
+
+fn run(args: &[&str]) -> Output {
+    let dir = tempfile::tempdir().expect("temp dir");
+    run_in(dir.path(), args, None)
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn json(o: &Output) -> Value {
+    serde_json::from_slice(&o.stdout)
+        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", stdout(o)))
+}
+
+/// A failed run: non-zero exit, an `error:` line on stderr containing `needle`, no panic.
+fn assert_clean_failure(o: &Output, needle: &str) {
+    let err = stderr(o);
+    assert!(
+        !o.status.success(),
+        "expected failure, got success: {}",
+        stdout(o)
+    );
+    assert!(err.starts_with("error: "), "stderr: {err}");
+    assert!(err.contains(needle), "stderr lacks `{needle}`: {err}");
+    assert!(!err.contains("panicked"), "stderr: {err}");
+}
+
+#[test]
+fn rules_json_lists_wsim_with_its_catalogue() {
+    let o = run(&["rules", "--json", "--actions"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    let wsim = &v["rulesets"][0];
+    assert_eq!(wsim["name"], "wsim");
+    assert_eq!(wsim["default_scenario"], "squadron-battle");
+    let n = wsim["num_actions"].as_u64().expect("num_actions");
+    assert_eq!(wsim["actions"].as_array().map(|a| a.len() as u64), Some(n));
+    assert_eq!(wsim["actions"][0]["name"], "move:L");
+
+    let plain = run(&["rules"]);
+    assert!(plain.status.success());
+    assert!(stdout(&plain).contains("wsim"));
+}
+
+#[test]
+fn scenarios_json_lists_the_six_scenarios() {
+    let o = run(&["scenarios", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    let list = v.as_array().expect("an array");
+    assert_eq!(list.len(), 6);
+    let ids: Vec<&str> = list.iter().filter_map(|s| s["id"].as_str()).collect();
+    for id in [
+        "squadron-battle",
+        "frigate-duel",
+        "three-vs-three",
+        "ranger-vs-drake",
+        "flamborough-head",
+        "arbuthnot-des-touches",
+    ] {
+        assert!(ids.contains(&id), "{id} missing from {ids:?}");
+    }
+    let duel = list
+        .iter()
+        .find(|s| s["id"] == "frigate-duel")
+        .expect("frigate-duel");
+    assert_eq!(duel["ships_per_side"], serde_json::json!([1, 1]));
+    assert_eq!(list[0]["default"], true);
+}
+
+#[test]
+fn an_auto_game_saves_and_replays_to_a_terminal_state() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let save = dir.path().join("auto.json");
+    let save_s = save.to_str().expect("utf-8 path");
+    let o = run_in(
+        dir.path(),
+        &[
+            "play",
+            "--auto",
+            "--seed",
+            "3",
+            "--scenario",
+            "frigate-duel",
+            "--save",
+            save_s,
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Seed 3"), "{out}");
+    assert!(out.contains("Game saved to"), "{out}");
+    assert!(save.exists());
+
+    let r = run_in(dir.path(), &["replay", save_s, "--json"], None);
+    assert!(r.status.success(), "{}", stderr(&r));
+    let states = json(&r);
+    let states = states.as_array().expect("an array of states");
+    let saved: Value = serde_json::from_str(&std::fs::read_to_string(&save).expect("read save"))
+        .expect("save is JSON");
+    let n_actions = saved["actions"]
+        .as_array()
+        .map(|a| a.len())
+        .expect("actions");
+    assert_eq!(states.len(), n_actions + 1);
+    let last = states.last().expect("a state");
+    // --auto plays to the end, so the record ends at a terminal state with a result.
+    assert_eq!(last["terminal"], true);
+    assert_eq!(last["result"]["finished"], true);
+    assert_eq!(last["ships"][0]["name"], "Constitution");
+    assert!(last["ships"][0]["bow"]
+        .as_array()
+        .is_some_and(|b| b.len() == 2));
+
+    let text = run_in(dir.path(), &["replay", save_s], None);
+    assert!(text.status.success());
+    assert!(stdout(&text).contains("--- Turn 2 ---"));
+}
+
+#[test]
+fn auto_play_of_the_default_scenario_writes_the_default_save_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let o = run_in(
+        dir.path(),
+        &["play", "--auto", "--seed", "3", "--json"],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["stopped"], "finished");
+    assert_eq!(v["scenario"], "squadron-battle");
+    assert!(dir.path().join("broadside-last-game.json").exists());
+    assert!(stderr(&o).contains("broadside-last-game.json"));
+}
+
+#[test]
+fn scripted_orders_reprompt_after_an_invalid_order_and_quit_saves() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let script = "L1X\n9\nchart guerriere\nL1 rigging fire>=3 load=left\nquit\n";
+    let o = run_in(
+        dir.path(),
+        &["play", "--scenario", "frigate-duel", "--save", "g.json"],
+        Some(script),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let prompt = "Orders for Constitution (e.g. L1R2 hull fire>=2 load=any), or `help`, `map`, `chart NAME`, `resign`, `quit`:";
+    // One prompt per line of the script: the bad orders and the chart ask again.
+    assert_eq!(out.matches(prompt).count(), 5, "{out}");
+    assert!(out.contains("error: cannot read `L1X`"), "{out}");
+    assert!(
+        out.contains("error: the movement `9` is not allowed"),
+        "{out}"
+    );
+    assert!(out.contains("Guerriere — British"), "{out}");
+    assert!(out.contains("Constitution moved L1"), "{out}");
+    assert!(out.contains("==== Turn 2"), "{out}");
+    assert!(out.contains("left unfinished"), "{out}");
+    let saved: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("g.json")).expect("saved"))
+            .expect("JSON");
+    assert!(saved["actions"].as_array().is_some_and(|a| !a.is_empty()));
+    assert_eq!(saved["players"][0], "human");
+}
+
+#[test]
+fn closing_stdin_mid_game_saves_and_exits_cleanly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let o = run_in(
+        dir.path(),
+        &["play", "--scenario", "frigate-duel"],
+        Some("0\n"),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Input closed"));
+    let r = run_in(
+        dir.path(),
+        &["replay", "broadside-last-game.json", "--json"],
+        None,
+    );
+    assert!(r.status.success(), "{}", stderr(&r));
+    let states = json(&r);
+    let last = states
+        .as_array()
+        .and_then(|a| a.last())
+        .expect("a state")
+        .clone();
+    assert_eq!(last["terminal"], false);
+    assert_eq!(last["turn"], 2);
+}
+
+#[test]
+fn replay_reports_bad_files_in_plain_words() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let missing = run_in(dir.path(), &["replay", "nowhere.json"], None);
+    assert_clean_failure(&missing, "cannot read the saved game `nowhere.json`");
+
+    std::fs::write(dir.path().join("bad.json"), "{ this is not json").expect("write");
+    let bad = run_in(dir.path(), &["replay", "bad.json"], None);
+    assert_clean_failure(&bad, "not a saved game");
+
+    let o = run_in(
+        dir.path(),
+        &[
+            "play",
+            "--auto",
+            "--seed",
+            "5",
+            "--scenario",
+            "ranger-vs-drake",
+            "--save",
+            "good.json",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(dir.path().join("good.json")).expect("read");
+    let mut v: Value = serde_json::from_str(&text).expect("JSON");
+    v["ruleset_version"] = Value::from(999);
+    std::fs::write(dir.path().join("old.json"), v.to_string()).expect("write");
+    let old = run_in(dir.path(), &["replay", "old.json"], None);
+    assert_clean_failure(&old, "version 999");
+
+    let mut v: Value = serde_json::from_str(&text).expect("JSON");
+    v["actions"][0]["index"] = Value::from(61);
+    std::fs::write(dir.path().join("forged.json"), v.to_string()).expect("write");
+    let forged = run_in(dir.path(), &["replay", "forged.json"], None);
+    assert_clean_failure(&forged, "actions[0]");
+}
+
+#[test]
+fn bench_json_reports_throughput() {
+    let o = run(&[
+        "bench",
+        "--seconds",
+        "0.2",
+        "--json",
+        "--scenario",
+        "frigate-duel",
+        "--envs",
+        "8",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert!(
+        v["random_play"]["decisions"]
+            .as_u64()
+            .is_some_and(|d| d > 0),
+        "{v}"
+    );
+    assert!(v["random_play"]["decisions_per_sec"]
+        .as_f64()
+        .is_some_and(|d| d > 0.0));
+    assert!(v["clone_ns_median"].as_f64().is_some_and(|d| d > 0.0));
+    assert!(v["state_size_bytes"].as_u64().is_some_and(|d| d > 0));
+    assert_eq!(v["vec_env"]["runs"].as_array().map(Vec::len), Some(2));
+    assert_clean_failure(&run(&["bench", "--seconds", "0"]), "--seconds");
+}
+
+#[test]
+fn unknown_names_are_errors_that_list_the_known_ones() {
+    let o = run(&["play", "--scenario", "trafalgar"]);
+    assert_clean_failure(&o, "unknown scenario `trafalgar`");
+    assert!(stderr(&o).contains("frigate-duel"));
+
+    let o = run(&["scenarios", "--ruleset", "chess"]);
+    assert_clean_failure(&o, "unknown ruleset `chess`");
+    assert!(stderr(&o).contains("wsim"));
+
+    let o = run(&["play", "--admiral", "nelson"]);
+    assert_clean_failure(&o, "unknown admiral `nelson`");
+    assert!(stderr(&o).contains("random"));
+
+    let o = run(&["play", "--save", "no/such/folder/game.json"]);
+    assert_clean_failure(&o, "does not exist");
+
+    let o = run(&["play", "--scenario", "missing-file.toml"]);
+    assert_clean_failure(&o, "missing-file.toml");
+}
