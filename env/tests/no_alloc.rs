@@ -36,7 +36,7 @@ fn random_play_allocates_nothing() {
     // Build everything that may allocate (data tables, scenarios) before counting.
     let games: Vec<WsimGame> = builtin_scenarios()
         .iter()
-        .map(|s| WsimGame::new(s, WsimOptions::default()))
+        .map(|s| WsimGame::new(s, WsimOptions { resignation: false }))
         .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut steps = 0usize;

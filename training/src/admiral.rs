@@ -8,21 +8,30 @@ use std::fmt;
 use std::str::FromStr;
 
 use anyhow::{bail, Context, Result};
-use broadside_agents::{Agent, RandomAgent};
+use broadside_agents::{Agent, CloseActionBot, RandomAgent};
 use broadside_env::ruleset::AnyGame;
+use broadside_env::wsim::WsimGame;
 use broadside_env::{Action, Game, Player};
 
 /// The admirals this build knows, with a line of help each.
-pub const KNOWN: [(&str, &str); 1] = [(
-    "random",
-    "picks uniformly among the legal orders (`random` or `random:SEED`)",
-)];
+pub const KNOWN: [(&str, &str); 2] = [
+    (
+        "bot:close-action",
+        "closes with the nearest enemy, keeps a broadside on it, fires at any table (`bot:close-action` or `bot:close-action:SEED`)",
+    ),
+    (
+        "random",
+        "picks uniformly among the legal orders (`random` or `random:SEED`)",
+    ),
+];
 
 /// A parsed admiral spec.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AdmiralSpec {
     /// [`RandomAgent`], with its own seed or one derived from the game's seed.
     Random { seed: Option<u64> },
+    /// [`CloseActionBot`] (WS&IM), with its own seed for tie-breaks or a derived one.
+    CloseAction { seed: Option<u64> },
 }
 
 impl FromStr for AdmiralSpec {
@@ -30,22 +39,29 @@ impl FromStr for AdmiralSpec {
 
     fn from_str(text: &str) -> Result<Self> {
         let text = text.trim();
-        let (name, arg) = match text.split_once(':') {
-            Some((n, a)) => (n, Some(a)),
-            None => (text, None),
+        let lower = text.to_ascii_lowercase();
+        // `bot:NAME` names carry a colon of their own; the seed follows after another one.
+        let (name, arg) = match lower.strip_prefix("bot:") {
+            Some(rest) => match rest.split_once(':') {
+                Some((n, a)) => (format!("bot:{n}"), Some(a.to_string())),
+                None => (lower.clone(), None),
+            },
+            None => match lower.split_once(':') {
+                Some((n, a)) => (n.to_string(), Some(a.to_string())),
+                None => (lower.clone(), None),
+            },
         };
-        match name.to_ascii_lowercase().as_str() {
-            "random" => {
-                let seed = arg
-                    .map(|a| {
-                        let digits = a.strip_prefix("seed=").unwrap_or(a);
-                        digits.parse::<u64>().with_context(|| {
-                            format!("admiral `{text}`: `{a}` is not a seed (a whole number)")
-                        })
-                    })
-                    .transpose()?;
-                Ok(AdmiralSpec::Random { seed })
-            }
+        let seed = arg
+            .map(|a| {
+                let digits = a.strip_prefix("seed=").unwrap_or(&a).to_string();
+                digits.parse::<u64>().with_context(|| {
+                    format!("admiral `{text}`: `{a}` is not a seed (a whole number)")
+                })
+            })
+            .transpose()?;
+        match name.as_str() {
+            "random" => Ok(AdmiralSpec::Random { seed }),
+            "bot:close-action" => Ok(AdmiralSpec::CloseAction { seed }),
             _ => bail!("unknown admiral `{text}` (known: {})", known_list()),
         }
     }
@@ -56,6 +72,8 @@ impl fmt::Display for AdmiralSpec {
         match self {
             AdmiralSpec::Random { seed: None } => write!(f, "random"),
             AdmiralSpec::Random { seed: Some(s) } => write!(f, "random:{s}"),
+            AdmiralSpec::CloseAction { seed: None } => write!(f, "bot:close-action"),
+            AdmiralSpec::CloseAction { seed: Some(s) } => write!(f, "bot:close-action:{s}"),
         }
     }
 }
@@ -72,6 +90,26 @@ impl AdmiralSpec {
             AdmiralSpec::Random { seed } => {
                 Box::new(NeverResign(RandomAgent::new(seed.unwrap_or(default_seed))))
             }
+            AdmiralSpec::CloseAction { seed } => {
+                Box::new(WsimOnly(CloseActionBot::new(seed.unwrap_or(default_seed))))
+            }
+        }
+    }
+}
+
+/// Adapts an agent written for WS&IM to [`AnyGame`]. On another ruleset it takes the first
+/// legal action that is not a resignation (there is no other ruleset yet).
+#[derive(Debug, Clone)]
+pub struct WsimOnly<A>(pub A);
+
+impl<A: Agent<WsimGame>> Agent<AnyGame> for WsimOnly<A> {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn choose(&mut self, state: &AnyGame, player: Player) -> Action {
+        match state {
+            AnyGame::Wsim(g) => self.0.choose(g, player),
         }
     }
 }

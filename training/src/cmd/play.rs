@@ -50,8 +50,8 @@ pub struct PlayArgs {
     /// Seed of the dice and of the admiral; the same seed and orders give the same game.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The computer admiral, as a spec string: `random` or `random:SEED`.
-    #[arg(long, default_value = "random")]
+    /// The computer admiral, as a spec string: `bot:close-action` (default), `random`, optionally `:SEED`.
+    #[arg(long, default_value = "bot:close-action")]
     pub admiral: String,
     /// Save the game to FILE (atomically) when it ends or you leave;
     /// default `broadside-last-game.json` in the current directory.
