@@ -451,7 +451,9 @@ impl WsimGame {
                 set(7, c.pos.stern(), 1.0, false);
             }
             for h in hexes_within(s.pos.bow, reach + 1) {
-                if h.distance(s.pos.bow).min(h.distance(s.pos.stern())) > reach {
+                if !self.map.contains(h)
+                    || h.distance(s.pos.bow).min(h.distance(s.pos.stern())) > reach
+                {
                     continue;
                 }
                 if s.pos.field_contains(Side::Left, h) {
@@ -467,9 +469,13 @@ impl WsimGame {
             .iter()
             .filter(|s| s.side != observer && s.can_fight())
         {
+            if !(s.loaded[0] || s.loaded[1]) {
+                continue;
+            }
             for h in hexes_within(s.pos.bow, reach + 1) {
-                let r = h.distance(s.pos.bow).min(h.distance(s.pos.stern()));
-                if r > reach {
+                if !self.map.contains(h)
+                    || h.distance(s.pos.bow).min(h.distance(s.pos.stern())) > reach
+                {
                     continue;
                 }
                 for side in Side::BOTH {
@@ -499,6 +505,65 @@ mod tests {
     fn feature_tables_agree() {
         assert_eq!(ENTITY_FEATURES, &ENTITY_FEATURES_ARR[..]);
         assert_eq!(fi("own_load_right"), ENTITY_FEATURES.len() - 1);
+    }
+
+    fn observe(id: &str, player: Player) -> (WsimGame, Observation) {
+        let g = WsimGame::new(
+            &super::super::builtin_scenario(id).unwrap(),
+            super::super::WsimOptions::default(),
+        );
+        let mut obs = Observation::new(&WSIM_OBS);
+        g.write_observation(player, &mut obs);
+        (g, obs)
+    }
+
+    #[test]
+    fn every_map_hex_lands_in_the_planes_in_both_frames() {
+        for id in ["squadron-battle", "frigate-duel", "arbuthnot-des-touches"] {
+            for player in 0..2 {
+                let (g, obs) = observe(id, player);
+                let on_map: f32 = obs.planes.index_axis(ndarray::Axis(0), 0).sum();
+                assert_eq!(
+                    on_map as i32,
+                    g.map.cols * g.map.rows,
+                    "{id} player {player}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn ships_appear_where_they_are_own_first() {
+        for player in 0..2u8 {
+            let (g, obs) = observe("squadron-battle", player);
+            let frame = g.frame(player);
+            let own = g.ships().iter().filter(|s| s.side == player).count();
+            for (row, i) in g.entity_order(player).enumerate() {
+                let s = &g.ships[i];
+                assert_eq!(obs.entities[[row, fi("own")]], b(s.side == player));
+                assert_eq!(row < own, s.side == player, "own ships come first");
+                let (c, r) = frame.offset(s.pos.bow);
+                let ch = if s.side == player { 1 } else { 3 };
+                assert_eq!(obs.planes[[ch, r as usize, c as usize]], 1.0);
+            }
+            assert_eq!(obs.global[1], b(player == 1));
+        }
+    }
+
+    #[test]
+    fn the_half_turn_frame_preserves_adjacency() {
+        // Turning the board round must keep neighbours neighbours, or the planes would
+        // distort the map for side 1.
+        let (g, _) = observe("frigate-duel", 1);
+        let f = g.frame(1);
+        let h = Hex::from_offset(5, 5);
+        for d in 0..6 {
+            let n = h.neighbor(Facing(d));
+            let (a, b2) = (f.offset(h), f.offset(n));
+            let back_h = Hex::from_offset(a.0, a.1);
+            let back_n = Hex::from_offset(b2.0, b2.1);
+            assert_eq!(back_h.distance(back_n), 1);
+        }
     }
 
     #[test]
