@@ -2,12 +2,17 @@
 //! [`play_match`], which plays two agents against each other with seeded dice.
 
 mod arena;
+pub mod mcts;
 mod random;
-pub mod wsim_bot;
+pub mod ratings;
+pub mod spec;
+pub mod tournament;
+pub mod wsim;
 
 pub use arena::{play_match, MatchConfig, MatchError, MatchOutcome};
 pub use random::RandomAgent;
-pub use wsim_bot::CloseActionBot;
+pub use spec::{AgentSpec, KnownAgents, SpecError};
+pub use wsim::{CloseActionBot, DoctrineBot};
 
 use broadside_env::{Action, Game, Player};
 
@@ -39,6 +44,12 @@ pub trait Agent<G: Game>: Send {
     /// (`state.turn() == Turn::Player(player)`); the result must be in
     /// `state.legal_actions()`.
     fn choose(&mut self, state: &G, player: Player) -> Action;
+
+    /// Why the last choice was made, as lines for a person (a search lists its top
+    /// candidates with visits and values); empty for agents that cannot say.
+    fn explain(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
@@ -48,5 +59,9 @@ impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
 
     fn choose(&mut self, state: &G, player: Player) -> Action {
         (**self).choose(state, player)
+    }
+
+    fn explain(&self) -> Vec<String> {
+        (**self).explain()
     }
 }

@@ -14,10 +14,12 @@
 pub mod action_set;
 pub mod chance;
 pub mod error;
+pub mod fsail;
 pub mod game;
 pub mod harness;
 pub mod hex;
 pub mod observation;
+pub mod plane;
 pub mod ruleset;
 pub mod savegame;
 pub mod toy;

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::action_set::ActionSet;
 use crate::chance::ChanceOutcomes;
 use crate::error::DataError;
+use crate::fsail::{self, FsailGame, FsailOptions};
 use crate::game::{Action, Game, GameSpec, Player, Turn, NUM_PLAYERS};
 use crate::observation::Observation;
 use crate::wsim::{self, WsimGame, WsimOptions};
@@ -26,15 +27,27 @@ pub struct RulesetInfo {
 /// Every ruleset this build knows.
 pub fn rulesets() -> Vec<RulesetInfo> {
     let s = &wsim::WSIM_SPEC;
-    vec![RulesetInfo {
-        name: s.name,
-        title: s.title,
-        version: s.version,
-        seed: "004_0165a9fa3b5e890b.txt",
-        default_scenario: wsim::DEFAULT_SCENARIO,
-        num_player_actions: s.num_player_actions,
-        num_actions: s.num_actions,
-    }]
+    let f = &fsail::FSAIL_SPEC;
+    vec![
+        RulesetInfo {
+            name: s.name,
+            title: s.title,
+            version: s.version,
+            seed: "004_0165a9fa3b5e890b.txt",
+            default_scenario: wsim::DEFAULT_SCENARIO,
+            num_player_actions: s.num_player_actions,
+            num_actions: s.num_actions,
+        },
+        RulesetInfo {
+            name: f.name,
+            title: f.title,
+            version: f.version,
+            seed: "001_77e3032459c91c91.txt",
+            default_scenario: fsail::DEFAULT_SCENARIO,
+            num_player_actions: f.num_player_actions,
+            num_actions: f.num_actions,
+        },
+    ]
 }
 
 /// The default ruleset's name.
@@ -45,6 +58,7 @@ pub const DEFAULT_RULESET: &str = "wsim";
 #[serde(tag = "ruleset", content = "scenario", rename_all = "lowercase")]
 pub enum AnyScenario {
     Wsim(wsim::Scenario),
+    Fsail(fsail::Scenario),
 }
 
 /// One line about a scenario, for listings.
@@ -62,18 +76,21 @@ impl AnyScenario {
     pub fn ruleset(&self) -> &'static str {
         match self {
             AnyScenario::Wsim(_) => "wsim",
+            AnyScenario::Fsail(_) => "fsail",
         }
     }
     /// The scenario's id.
     pub fn id(&self) -> &str {
         match self {
             AnyScenario::Wsim(s) => &s.id,
+            AnyScenario::Fsail(s) => &s.id,
         }
     }
     /// Checks a scenario that did not come from a scenario file (e.g. inside a saved game).
     pub fn validate(&self, file: &str) -> Result<(), DataError> {
         match self {
             AnyScenario::Wsim(s) => s.validate(file),
+            AnyScenario::Fsail(s) => s.validate(file),
         }
     }
     /// A listing line.
@@ -81,6 +98,13 @@ impl AnyScenario {
         match self {
             AnyScenario::Wsim(s) => ScenarioInfo {
                 ruleset: "wsim",
+                id: s.id.clone(),
+                title: s.title.clone(),
+                ships: s.ships.len(),
+                description: s.description.clone(),
+            },
+            AnyScenario::Fsail(s) => ScenarioInfo {
+                ruleset: "fsail",
                 id: s.id.clone(),
                 title: s.title.clone(),
                 ships: s.ships.len(),
@@ -94,6 +118,12 @@ impl AnyScenario {
             AnyScenario::Wsim(s) => AnyGame::Wsim(WsimGame::new(
                 s,
                 WsimOptions {
+                    resignation: options.resignation,
+                },
+            )),
+            AnyScenario::Fsail(s) => AnyGame::Fsail(FsailGame::new(
+                s,
+                FsailOptions {
                     resignation: options.resignation,
                 },
             )),
@@ -132,6 +162,13 @@ fn check_ruleset(ruleset: &str) -> Result<(), DataError> {
 /// The built-in scenarios of a ruleset, default first.
 pub fn scenarios(ruleset: &str) -> Result<Vec<AnyScenario>, DataError> {
     check_ruleset(ruleset)?;
+    if ruleset == "fsail" {
+        return Ok(fsail::builtin_scenarios()
+            .iter()
+            .cloned()
+            .map(AnyScenario::Fsail)
+            .collect());
+    }
     Ok(wsim::builtin_scenarios()
         .iter()
         .cloned()
@@ -143,7 +180,15 @@ pub fn scenarios(ruleset: &str) -> Result<Vec<AnyScenario>, DataError> {
 pub fn scenario(ruleset: &str, name: &str) -> Result<AnyScenario, DataError> {
     check_ruleset(ruleset)?;
     let path = std::path::Path::new(name);
-    if name.ends_with(".toml") || path.exists() {
+    let file = name.ends_with(".toml") || path.exists();
+    if ruleset == "fsail" {
+        return if file {
+            fsail::data::load_scenario_file(path).map(AnyScenario::Fsail)
+        } else {
+            fsail::builtin_scenario(name).map(AnyScenario::Fsail)
+        };
+    }
+    if file {
         return wsim::data::load_scenario_file(path).map(AnyScenario::Wsim);
     }
     wsim::builtin_scenario(name).map(AnyScenario::Wsim)
@@ -152,14 +197,19 @@ pub fn scenario(ruleset: &str, name: &str) -> Result<AnyScenario, DataError> {
 /// A game of any ruleset.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "ruleset", content = "state", rename_all = "lowercase")]
+// Unboxed on purpose: a clone stays one memcpy with no heap (the hot loops of search clone
+// states), at the cost of every variant taking the largest one's size.
+#[allow(clippy::large_enum_variant)]
 pub enum AnyGame {
     Wsim(WsimGame),
+    Fsail(FsailGame),
 }
 
 macro_rules! forward {
     ($self:ident, $g:ident => $e:expr) => {
         match $self {
             AnyGame::Wsim($g) => $e,
+            AnyGame::Fsail($g) => $e,
         }
     };
 }
@@ -189,6 +239,7 @@ impl Game for AnyGame {
     fn resample_hidden(&self, player: Player, rng: &mut dyn RngCore) -> Self {
         match self {
             AnyGame::Wsim(g) => AnyGame::Wsim(g.resample_hidden(player, rng)),
+            AnyGame::Fsail(g) => AnyGame::Fsail(g.resample_hidden(player, rng)),
         }
     }
     fn describe_action(&self, action: Action) -> String {

@@ -8,13 +8,21 @@ use std::fmt;
 use std::str::FromStr;
 
 use anyhow::{bail, Context, Result};
-use broadside_agents::{Agent, CloseActionBot, RandomAgent};
+use broadside_agents::{Agent, AgentSpec, CloseActionBot, RandomAgent};
 use broadside_env::ruleset::AnyGame;
 use broadside_env::wsim::WsimGame;
 use broadside_env::{Action, Game, Player};
 
 /// The admirals this build knows, with a line of help each.
-pub const KNOWN: [(&str, &str); 2] = [
+pub const KNOWN: [(&str, &str); 7] = [
+    (
+        "mcts",
+        "Monte Carlo tree search; difficulty `mcts:level=easy|medium|hard|expert` (50 ms to 4 s per decision), or `mcts:sims=800,eval=rollout:bot:british` (see broadside_agents::spec)",
+    ),
+    ("bot:british", "close and broadside: pistol shot, hull, any table"),
+    ("bot:french", "disable and outrun: rigging at long range, the weather gauge"),
+    ("bot:line-of-battle", "follow the leader, keep station, concentrate fire"),
+    ("bot:rake-seeker", "manoeuvre for raking broadsides, avoid being raked"),
     (
         "bot:close-action",
         "closes with the nearest enemy, keeps a broadside on it, fires at any table (`bot:close-action` or `bot:close-action:SEED`)",
@@ -26,12 +34,14 @@ pub const KNOWN: [(&str, &str); 2] = [
 ];
 
 /// A parsed admiral spec.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum AdmiralSpec {
     /// [`RandomAgent`], with its own seed or one derived from the game's seed.
     Random { seed: Option<u64> },
     /// [`CloseActionBot`] (WS&IM), with its own seed for tie-breaks or a derived one.
     CloseAction { seed: Option<u64> },
+    /// Any other agent of `broadside-agents` by its spec string (doctrines, MCTS).
+    Agent(AgentSpec),
 }
 
 impl FromStr for AdmiralSpec {
@@ -40,6 +50,19 @@ impl FromStr for AdmiralSpec {
     fn from_str(text: &str) -> Result<Self> {
         let text = text.trim();
         let lower = text.to_ascii_lowercase();
+        if lower.starts_with("mcts") {
+            return Ok(AdmiralSpec::Agent(text.parse()?));
+        }
+        if let Some(rest) = lower.strip_prefix("bot:") {
+            let name = rest.split(':').next().unwrap_or("");
+            if name != "close-action" {
+                let spec: AgentSpec = text.parse()?;
+                // Refuse an unknown bot now, with the list of known ones.
+                spec.build::<AnyGame>(0)
+                    .map_err(|e| anyhow::anyhow!("admiral `{text}`: {e}"))?;
+                return Ok(AdmiralSpec::Agent(spec));
+            }
+        }
         // `bot:NAME` names carry a colon of their own; the seed follows after another one.
         let (name, arg) = match lower.strip_prefix("bot:") {
             Some(rest) => match rest.split_once(':') {
@@ -74,6 +97,7 @@ impl fmt::Display for AdmiralSpec {
             AdmiralSpec::Random { seed: Some(s) } => write!(f, "random:{s}"),
             AdmiralSpec::CloseAction { seed: None } => write!(f, "bot:close-action"),
             AdmiralSpec::CloseAction { seed: Some(s) } => write!(f, "bot:close-action:{s}"),
+            AdmiralSpec::Agent(spec) => write!(f, "{spec}"),
         }
     }
 }
@@ -86,19 +110,25 @@ pub fn known_list() -> String {
 impl AdmiralSpec {
     /// Builds the agent; `default_seed` is used when the spec names no seed.
     pub fn build(&self, default_seed: u64) -> Box<dyn Agent<AnyGame>> {
-        match *self {
+        match self.clone() {
             AdmiralSpec::Random { seed } => {
                 Box::new(NeverResign(RandomAgent::new(seed.unwrap_or(default_seed))))
             }
             AdmiralSpec::CloseAction { seed } => {
                 Box::new(WsimOnly(CloseActionBot::new(seed.unwrap_or(default_seed))))
             }
+            // Specs are checked when parsed; a failure here cannot happen, but falls back to
+            // the close-action bot rather than stopping a game.
+            AdmiralSpec::Agent(spec) => spec
+                .build::<AnyGame>(default_seed)
+                .map(|a| Box::new(NeverResign(a)) as Box<dyn Agent<AnyGame>>)
+                .unwrap_or_else(|_| Box::new(WsimOnly(CloseActionBot::new(default_seed)))),
         }
     }
 }
 
 /// Adapts an agent written for WS&IM to [`AnyGame`]. On another ruleset it takes the first
-/// legal action that is not a resignation (there is no other ruleset yet).
+/// legal action that is not a resignation.
 #[derive(Debug, Clone)]
 pub struct WsimOnly<A>(pub A);
 
@@ -110,6 +140,16 @@ impl<A: Agent<WsimGame>> Agent<AnyGame> for WsimOnly<A> {
     fn choose(&mut self, state: &AnyGame, player: Player) -> Action {
         match state {
             AnyGame::Wsim(g) => self.0.choose(g, player),
+            other => {
+                let legal = other.legal_actions();
+                let resign = other.spec().action_by_name("resign");
+                let pick = legal
+                    .iter()
+                    .find(|&a| Some(a) != resign)
+                    .or_else(|| legal.nth(0))
+                    .unwrap_or(0);
+                pick
+            }
         }
     }
 }
@@ -126,6 +166,10 @@ const RETRIES: usize = 64;
 impl<A: Agent<AnyGame>> Agent<AnyGame> for NeverResign<A> {
     fn name(&self) -> String {
         self.0.name()
+    }
+
+    fn explain(&self) -> Vec<String> {
+        self.0.explain()
     }
 
     fn choose(&mut self, state: &AnyGame, player: Player) -> Action {

@@ -413,7 +413,6 @@ impl WsimGame {
     }
 
     fn write_planes(&self, observer: Player, acting: Option<usize>, out: &mut Observation) {
-        let rules = &tables().rules;
         let p = &mut out.planes;
         let frame = self.frame(observer);
         let mut set = |ch: usize, h: Hex, v: f32, add: bool| {
@@ -440,7 +439,6 @@ impl WsimGame {
                 set(5, s.pos.stern(), 1.0, false);
             }
         }
-        let reach = rules.max_range;
         if let Some(a) = acting {
             let s = &self.ships[a];
             set(6, s.pos.bow, 1.0, false);
@@ -450,17 +448,9 @@ impl WsimGame {
                 set(7, c.pos.bow, 1.0, false);
                 set(7, c.pos.stern(), 1.0, false);
             }
-            for h in hexes_within(s.pos.bow, reach + 1) {
-                if !self.map.contains(h)
-                    || h.distance(s.pos.bow).min(h.distance(s.pos.stern())) > reach
-                {
-                    continue;
-                }
-                if s.pos.field_contains(Side::Left, h) {
-                    set(8, h, 1.0, false);
-                }
-                if s.pos.field_contains(Side::Right, h) {
-                    set(9, h, 1.0, false);
+            for side in Side::BOTH {
+                for &d in field_offsets(s.pos.facing, side) {
+                    set(8 + side.index(), s.pos.bow + d, 1.0, false);
                 }
             }
         }
@@ -472,20 +462,39 @@ impl WsimGame {
             if !(s.loaded[0] || s.loaded[1]) {
                 continue;
             }
-            for h in hexes_within(s.pos.bow, reach + 1) {
-                if !self.map.contains(h)
-                    || h.distance(s.pos.bow).min(h.distance(s.pos.stern())) > reach
-                {
-                    continue;
-                }
-                for side in Side::BOTH {
-                    if s.loaded[side.index()] && s.pos.field_contains(side, h) {
-                        set(10, h, 0.25, true);
+            for side in Side::BOTH {
+                if s.loaded[side.index()] {
+                    for &d in field_offsets(s.pos.facing, side) {
+                        set(10, s.pos.bow + d, 0.25, true);
                     }
                 }
             }
         }
     }
+}
+
+/// The hexes, relative to the bow, in the field of fire of a ship pointing `facing` on
+/// `side`, within maximum range of either of its hexes. Fields are translation invariant,
+/// so the twelve lists are computed once and the planes need no per-hex geometry.
+fn field_offsets(facing: Facing, side: Side) -> &'static [Hex] {
+    static TABLE: std::sync::OnceLock<Vec<Vec<Hex>>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let reach = tables().rules.max_range;
+        let origin = Hex::new(0, 0);
+        (0..12)
+            .map(|k| {
+                let ship = crate::hex::ShipPos::new(origin, Facing((k / 2) as u8));
+                let sd = if k % 2 == 0 { Side::Left } else { Side::Right };
+                hexes_within(origin, reach + 1)
+                    .filter(|&h| {
+                        h.distance(ship.bow).min(h.distance(ship.stern())) <= reach
+                            && ship.field_contains(sd, h)
+                    })
+                    .collect()
+            })
+            .collect()
+    });
+    &table[facing.0 as usize * 2 + side.index()]
 }
 
 /// Hexes within `radius` of `c`.
@@ -563,6 +572,30 @@ mod tests {
             let back_h = Hex::from_offset(a.0, a.1);
             let back_n = Hex::from_offset(b2.0, b2.1);
             assert_eq!(back_h.distance(back_n), 1);
+        }
+    }
+
+    #[test]
+    fn field_offsets_match_the_geometry_anywhere() {
+        let reach = tables().rules.max_range;
+        for f in 0..6 {
+            for side in Side::BOTH {
+                let ship = crate::hex::ShipPos::new(Hex::new(7, -3), Facing(f));
+                let mut direct: Vec<Hex> = hexes_within(ship.bow, reach + 1)
+                    .filter(|&h| {
+                        h.distance(ship.bow).min(h.distance(ship.stern())) <= reach
+                            && ship.field_contains(side, h)
+                    })
+                    .collect();
+                let mut table: Vec<Hex> = field_offsets(Facing(f), side)
+                    .iter()
+                    .map(|&d| ship.bow + d)
+                    .collect();
+                direct.sort();
+                table.sort();
+                assert_eq!(direct, table, "facing {f} {side:?}");
+                assert!(!table.is_empty());
+            }
         }
     }
 

@@ -3,6 +3,7 @@
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
+pub mod arena;
 pub mod bench;
 pub mod play;
 pub mod replay;
@@ -28,6 +29,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Replay a saved game: its log, its result, or every state as JSON.
     Replay(replay::ReplayArgs),
+    /// Tournaments between agents: round robin with Elo ratings, or an SPRT.
+    Arena(arena::ArenaArgs),
     /// Measure random-play, clone, observation and vectorised-environment throughput.
     Bench(bench::BenchArgs),
 }
@@ -39,6 +42,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Scenarios(a) => scenarios::run(scenarios::ScenariosSettings::from_args(a)?),
         Command::Play(a) => play::run(play::PlaySettings::from_args(a)?),
         Command::Replay(a) => replay::run(replay::ReplaySettings::from_args(a)?),
+        Command::Arena(a) => arena::run(arena::ArenaSettings::from_args(a)?),
         Command::Bench(a) => bench::run(bench::BenchSettings::from_args(a)?),
     }
 }

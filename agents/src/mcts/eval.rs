@@ -1,0 +1,338 @@
+//! Leaf evaluation: how the search values a state it reaches for the first time.
+//!
+//! Every evaluator speaks one batching interface, in the manner of lc0's
+//! `AddInput`/`ComputeBlocking`: the search submits leaves with [`Evaluator::add_input`]
+//! and then asks for all their values at once with [`Evaluator::compute`]. A rollout or a
+//! heuristic evaluates each leaf on its own (a batch of one costs nothing extra); a network
+//! would run one forward pass per batch. [`FakeNetwork`] stands in for a network in tests:
+//! its value and priors are a seeded hash of the leaf's observation, so search tests need no
+//! weights and are reproducible.
+
+use std::sync::Arc;
+
+use broadside_env::{Action, Game, Observation, Turn, NUM_PLAYERS};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::hash::{hash_observation, mix};
+use crate::Agent;
+
+/// The value of a leaf for both players (each in `[-1, 1]`), with optional move priors.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Evaluation {
+    /// Expected return of each player.
+    pub value: [f64; NUM_PLAYERS],
+    /// Prior probabilities of the legal actions of the player to move; empty means uniform.
+    pub priors: Vec<(Action, f32)>,
+}
+
+/// A leaf evaluator behind a batching interface.
+pub trait Evaluator<G: Game>: Send {
+    /// A short name for logs, e.g. `rollout:random`.
+    fn name(&self) -> String;
+
+    /// Most leaves worth submitting before [`Evaluator::compute`]; the search gathers up to
+    /// this many (with virtual loss) per round.
+    fn max_batch(&self) -> usize {
+        1
+    }
+
+    /// Submits a leaf. The evaluator copies what it needs; `state` is any state of the game
+    /// (decision, chance or terminal).
+    fn add_input(&mut self, state: &G);
+
+    /// Evaluates every submitted leaf, appending one [`Evaluation`] per leaf to `out` in
+    /// submission order, and forgets them.
+    fn compute(&mut self, out: &mut Vec<Evaluation>);
+}
+
+/// Builds a fresh evaluator from a seed: each search thread gets its own.
+pub type EvaluatorFactory<G> = Arc<dyn Fn(u64) -> Box<dyn Evaluator<G>> + Send + Sync>;
+
+/// A static value of a non-terminal state: a ruleset's idea of who is ahead.
+pub trait Heuristic<G: Game>: Send + Sync {
+    /// A short name.
+    fn name(&self) -> String;
+    /// Expected return of each player, each in `[-1, 1]`; at a terminal state the returns.
+    fn value(&self, state: &G) -> [f64; NUM_PLAYERS];
+}
+
+/// The heuristic that knows nothing: the returns at the end, 0 before.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TerminalValue;
+
+impl<G: Game> Heuristic<G> for TerminalValue {
+    fn name(&self) -> String {
+        "terminal".into()
+    }
+    fn value(&self, state: &G) -> [f64; NUM_PLAYERS] {
+        state.returns()
+    }
+}
+
+/// Values a leaf with a [`Heuristic`] alone: no rollout, the cheapest evaluator.
+pub struct HeuristicEvaluator<G: Game> {
+    heuristic: Arc<dyn Heuristic<G>>,
+    values: Vec<[f64; NUM_PLAYERS]>,
+}
+
+impl<G: Game> std::fmt::Debug for HeuristicEvaluator<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HeuristicEvaluator")
+            .field("heuristic", &self.heuristic.name())
+            .finish()
+    }
+}
+
+impl<G: Game> HeuristicEvaluator<G> {
+    /// An evaluator over `heuristic`.
+    pub fn new(heuristic: Arc<dyn Heuristic<G>>) -> Self {
+        Self {
+            heuristic,
+            values: Vec::new(),
+        }
+    }
+}
+
+impl<G: Game> Evaluator<G> for HeuristicEvaluator<G> {
+    fn name(&self) -> String {
+        format!("heuristic:{}", self.heuristic.name())
+    }
+    fn add_input(&mut self, state: &G) {
+        let v = if state.is_terminal() {
+            state.returns()
+        } else {
+            self.heuristic.value(state)
+        };
+        self.values.push(v);
+    }
+    fn compute(&mut self, out: &mut Vec<Evaluation>) {
+        out.extend(self.values.drain(..).map(|value| Evaluation {
+            value,
+            priors: Vec::new(),
+        }));
+    }
+}
+
+/// Who plays the moves of a rollout.
+pub enum RolloutPolicy<G: Game> {
+    /// Uniformly random legal actions from the evaluator's RNG.
+    Random,
+    /// Any agent (a heuristic bot), deciding for both sides.
+    Agent(Box<dyn Agent<G>>),
+}
+
+/// Plays the leaf out with a policy, to the end or for `max_decisions` decisions, then takes
+/// the returns or the heuristic value. Chance outcomes are sampled from the evaluator's own
+/// seeded RNG with the game's exact probabilities.
+pub struct RolloutEvaluator<G: Game> {
+    policy: RolloutPolicy<G>,
+    heuristic: Arc<dyn Heuristic<G>>,
+    max_decisions: Option<usize>,
+    rng: ChaCha8Rng,
+    values: Vec<[f64; NUM_PLAYERS]>,
+}
+
+impl<G: Game> std::fmt::Debug for RolloutPolicy<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RolloutPolicy::Random => write!(f, "Random"),
+            RolloutPolicy::Agent(a) => write!(f, "Agent({})", a.name()),
+        }
+    }
+}
+
+impl<G: Game> std::fmt::Debug for RolloutEvaluator<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RolloutEvaluator")
+            .field("max_decisions", &self.max_decisions)
+            .finish()
+    }
+}
+
+impl<G: Game> RolloutEvaluator<G> {
+    /// A rollout evaluator; `max_decisions: None` plays to the end.
+    pub fn new(
+        policy: RolloutPolicy<G>,
+        heuristic: Arc<dyn Heuristic<G>>,
+        max_decisions: Option<usize>,
+        seed: u64,
+    ) -> Self {
+        Self {
+            policy,
+            heuristic,
+            max_decisions,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            values: Vec::new(),
+        }
+    }
+
+    fn rollout(&mut self, mut state: G) -> [f64; NUM_PLAYERS] {
+        let mut decisions = 0usize;
+        loop {
+            match state.turn() {
+                Turn::Terminal => return state.returns(),
+                Turn::Chance => {
+                    let a = state.chance_outcomes().sample(&mut self.rng);
+                    state.apply_unchecked(a);
+                }
+                Turn::Player(p) => {
+                    if self.max_decisions.is_some_and(|m| decisions >= m) {
+                        return self.heuristic.value(&state);
+                    }
+                    let a = match &mut self.policy {
+                        RolloutPolicy::Random => {
+                            let legal = state.legal_actions();
+                            legal
+                                .nth(self.rng.random_range(0..legal.len()))
+                                .unwrap_or(0)
+                        }
+                        RolloutPolicy::Agent(agent) => agent.choose(&state, p),
+                    };
+                    state.apply_unchecked(a);
+                    decisions += 1;
+                }
+            }
+        }
+    }
+}
+
+impl<G: Game> Evaluator<G> for RolloutEvaluator<G> {
+    fn name(&self) -> String {
+        let who = match &self.policy {
+            RolloutPolicy::Random => "random".to_string(),
+            RolloutPolicy::Agent(a) => a.name(),
+        };
+        match self.max_decisions {
+            Some(d) => format!("rollout:{who},depth={d}"),
+            None => format!("rollout:{who}"),
+        }
+    }
+    fn add_input(&mut self, state: &G) {
+        let v = self.rollout(state.clone());
+        self.values.push(v);
+    }
+    fn compute(&mut self, out: &mut Vec<Evaluation>) {
+        out.extend(self.values.drain(..).map(|value| Evaluation {
+            value,
+            priors: Vec::new(),
+        }));
+    }
+}
+
+/// A stand-in for a neural network: value and priors are a seeded hash of the observation
+/// of the player to move, so two leaves a network could not tell apart get the same output.
+/// It really batches (it counts the batches it ran) so tests can check the interface.
+#[derive(Debug)]
+pub struct FakeNetwork {
+    seed: u64,
+    max_batch: usize,
+    obs: Option<Observation>,
+    pending: Vec<PendingLeaf>,
+    /// Batches evaluated so far.
+    pub batches: usize,
+    /// Leaves evaluated so far.
+    pub leaves: usize,
+}
+
+#[derive(Debug)]
+enum PendingLeaf {
+    Done([f64; NUM_PLAYERS]),
+    Net {
+        hash: u64,
+        player: usize,
+        legal: Vec<Action>,
+    },
+}
+
+impl FakeNetwork {
+    /// A fake network whose outputs are fixed by `seed`, evaluating up to `max_batch` leaves
+    /// per call.
+    pub fn new(seed: u64, max_batch: usize) -> Self {
+        Self {
+            seed,
+            max_batch: max_batch.max(1),
+            obs: None,
+            pending: Vec::new(),
+            batches: 0,
+            leaves: 0,
+        }
+    }
+}
+
+/// A number in `[-1, 1)` from a hash.
+fn unit(h: u64) -> f64 {
+    (h >> 11) as f64 / (1u64 << 52) as f64 - 1.0
+}
+
+impl<G: Game> Evaluator<G> for FakeNetwork {
+    fn name(&self) -> String {
+        format!("fake-net(seed={})", self.seed)
+    }
+    fn max_batch(&self) -> usize {
+        self.max_batch
+    }
+    fn add_input(&mut self, state: &G) {
+        let leaf = match state.turn() {
+            Turn::Terminal => PendingLeaf::Done(state.returns()),
+            // A network sees decisions only; at a chance node it sees the state from side 0.
+            turn => {
+                let player = match turn {
+                    Turn::Player(p) => p,
+                    _ => 0,
+                };
+                let obs = self
+                    .obs
+                    .get_or_insert_with(|| Observation::new(&state.spec().obs));
+                state.observe(player, obs);
+                PendingLeaf::Net {
+                    hash: hash_observation(obs, self.seed),
+                    player: player as usize,
+                    legal: if turn == Turn::Chance {
+                        Vec::new()
+                    } else {
+                        state.legal_actions().iter().collect()
+                    },
+                }
+            }
+        };
+        self.pending.push(leaf);
+    }
+    fn compute(&mut self, out: &mut Vec<Evaluation>) {
+        if self.pending.is_empty() {
+            return;
+        }
+        self.batches += 1;
+        self.leaves += self.pending.len();
+        for leaf in self.pending.drain(..) {
+            out.push(match leaf {
+                PendingLeaf::Done(value) => Evaluation {
+                    value,
+                    priors: Vec::new(),
+                },
+                PendingLeaf::Net {
+                    hash,
+                    player,
+                    legal,
+                } => {
+                    let v = 0.5 * unit(hash);
+                    let mut value = [0.0; NUM_PLAYERS];
+                    value[player] = v;
+                    value[1 - player] = -v;
+                    let logits: Vec<f64> = legal
+                        .iter()
+                        .map(|&a| 2.0 * unit(mix(hash, a as u64)))
+                        .collect();
+                    let max = logits.iter().copied().fold(f64::MIN, f64::max);
+                    let total: f64 = logits.iter().map(|l| (l - max).exp()).sum();
+                    let priors = legal
+                        .iter()
+                        .zip(&logits)
+                        .map(|(&a, l)| (a, ((l - max).exp() / total) as f32))
+                        .collect();
+                    Evaluation { value, priors }
+                }
+            });
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! Monte Carlo tree search, generic over [`broadside_env::Game`].
+//!
+//! # What a simulation does
+//! Each simulation starts from a fresh **determinization** of the root: the searcher's
+//! `resample_hidden` fills in everything it cannot see (information-set MCTS), so the tree
+//! never learns the real hidden state. It then walks down the tree: at a **decision** it
+//! selects an action (UCT or PUCT, or a no-regret bandit at simultaneous decisions), at a
+//! **chance node** it follows an outcome with the game's exact probabilities (sampled by the
+//! search's own ChaCha8 RNG, or stratified over small outcome lists so visit shares track the
+//! probabilities exactly), and it stops at the first decision node it has not evaluated
+//! (or at the end of the game). The leaf goes to an [`Evaluator`] (rollout with any bot,
+//! depth-limited rollout with a heuristic value, a heuristic alone, or a network through the
+//! batching interface) and its value is backed up along the path.
+//!
+//! # Hidden and simultaneous orders
+//! Nodes follow histories, but statistics live in **cells keyed by the acting player's
+//! information state**: after its own action a player's key extends its previous key by that
+//! action; after anything else (an opponent's move, a die) its key extends by a hash of its
+//! observation (or a ruleset's equivalent [`InfoKeyFn`]). Two histories that differ only in
+//! an opponent's hidden choice therefore reach the same cell, and the second mover picks
+//! its action from statistics that average over the first mover's choices: it cannot
+//! benefit from a choice it does not see. Such a shared cell is **simultaneous** and selects
+//! with regret matching or Exp3 (as in SM-MCTS, Lanctot et al. 2013; Lisý et al. 2013), as
+//! do the opponent decisions between the player's previous decision and this one (the first
+//! mover's hidden choices). A root whose determinizations differ (something earlier is
+//! hidden from the searcher) is simultaneous as well. At a simultaneous root the result is
+//! the bandits' average strategy, and the agent samples its move from it. In WS&IM side 1's
+//! orders come after side 0's hidden ones, and this makes the two sides' orders simultaneous
+//! in the search exactly as they are at the table.
+//!
+//! # Budgets, threads, reuse
+//! A search runs for a number of simulations (deterministic for a seed) or for a time.
+//! [`MctsAgent`] runs root-parallel trees, one per thread, each with its own seed, and merges
+//! their root statistics in thread order (deterministic with a simulation budget). After a
+//! move it keeps the chosen subtree when the next state is exactly the old root plus that
+//! move (the sub-decisions of one side's orders).
+
+mod agent;
+mod config;
+pub mod eval;
+mod gumbel;
+pub mod hash;
+mod search;
+mod tree;
+
+pub use agent::{Candidate, Explanation, MctsAgent};
+pub use config::{Budget, ChanceMode, MctsConfig, Selection, SimSelection};
+pub use eval::{
+    Evaluation, Evaluator, EvaluatorFactory, FakeNetwork, Heuristic, HeuristicEvaluator,
+    RolloutEvaluator, RolloutPolicy, TerminalValue,
+};
+pub use hash::{observation_key, InfoKeyFn};
+pub use search::{Limit, RootAction, RootStats, Search};

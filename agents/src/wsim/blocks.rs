@@ -1,0 +1,136 @@
+//! Building blocks the WS&IM doctrines share: who is near, who bears on whom, rakes, the
+//! weather gauge, station in a line, and whole movement plans to choose between.
+//!
+//! Everything here reads only what a side may see: positions, damage, loaded broadsides,
+//! the wind and its own orders; never the other side's orders.
+
+use broadside_env::hex::{Hex, ShipPos, Side};
+use broadside_env::wsim::catalogue::{END_MOVE, FORWARD, TURN_LEFT, TURN_RIGHT};
+use broadside_env::wsim::state::{TOKEN_FORWARD, TOKEN_LEFT, TOKEN_RIGHT};
+use broadside_env::wsim::WsimGame;
+use broadside_env::{Action, ActionSet};
+
+/// Longest range at which a broadside may fire (the rules' ten hexes).
+pub const MAX_RANGE: i32 = 10;
+
+/// The enemies of ship `i` still fighting, with their range from `pos`.
+pub fn enemies(g: &WsimGame, i: usize, pos: ShipPos) -> impl Iterator<Item = (usize, i32)> + '_ {
+    let side = g.ships[i].side;
+    g.ships()
+        .iter()
+        .enumerate()
+        .filter(move |(_, e)| e.side != side && !e.struck())
+        .map(move |(j, e)| (j, pos.range_to(e.pos)))
+}
+
+/// The nearest enemy of ship `i` from `pos` (lowest index on ties).
+pub fn nearest_enemy(g: &WsimGame, i: usize, pos: ShipPos) -> Option<(usize, i32)> {
+    enemies(g, i, pos).min_by_key(|&(j, r)| (r, j))
+}
+
+/// How a ship at `pos` bears on `target`: the best of its broadsides whose field holds the
+/// target within range, and whether it rakes from there.
+pub fn bearing(pos: ShipPos, target: ShipPos) -> Option<(Side, bool)> {
+    if pos.range_to(target) > MAX_RANGE {
+        return None;
+    }
+    let mut best: Option<(Side, bool)> = None;
+    for sd in Side::BOTH {
+        if pos.field_holds_ship(sd, target) {
+            let rake = pos.rakes(sd, target);
+            let better = match best {
+                None => true,
+                Some((_, raked)) => rake && !raked,
+            };
+            if better {
+                best = Some((sd, rake));
+            }
+        }
+    }
+    best
+}
+
+/// How exposed a ship at `pos` is: loaded enemy broadsides that bear on it within range,
+/// a raking one counting double. `me` is excluded (it may be an enemy's target itself).
+pub fn exposure(g: &WsimGame, me: usize, pos: ShipPos) -> i32 {
+    let side = g.ships[me].side;
+    let mut danger = 0;
+    for e in g.ships() {
+        if e.side == side || !e.can_fight() {
+            continue;
+        }
+        let r = e.pos.range_to(pos);
+        if r > MAX_RANGE {
+            continue;
+        }
+        for sd in Side::BOTH {
+            if e.loaded[sd.index()] && e.pos.field_holds_ship(sd, pos) {
+                danger += if e.pos.rakes(sd, pos) { 2 } else { 1 };
+            }
+        }
+    }
+    danger
+}
+
+/// How far `pos` lies to windward of `other`, in hexes along the wind: positive means `pos`
+/// holds the weather gauge (it is closer to where the wind comes from).
+pub fn windward_of(g: &WsimGame, pos: ShipPos, other: ShipPos) -> i32 {
+    let d = g.wind_from.step();
+    let v = pos.bow.sub(other.bow);
+    // Cube-coordinate dot product: one unit per hex along the wind's direction.
+    (v.q as i32 * d.q as i32 + v.r as i32 * d.r as i32 + v.s() as i32 * d.s() as i32) / 2
+}
+
+/// The hex astern of ship `leader`: where a follower in line keeps station.
+pub fn station_astern(g: &WsimGame, leader: usize) -> Hex {
+    let p = g.ships[leader].pos;
+    p.stern().neighbor(p.facing.opposite())
+}
+
+/// The previous fighting ship of the same side in scenario order: the ship `i` follows in a
+/// line of battle (`None` for the leader).
+pub fn ship_ahead(g: &WsimGame, i: usize) -> Option<usize> {
+    let side = g.ships[i].side;
+    (0..i)
+        .rev()
+        .find(|&j| g.ships[j].side == side && g.ships[j].can_fight())
+}
+
+/// The first fighting ship of a side: the flagship, whose target the line concentrates on.
+pub fn flagship(g: &WsimGame, side: u8) -> Option<usize> {
+    (0..g.num_ships as usize).find(|&j| g.ships[j].side == side && g.ships[j].can_fight())
+}
+
+/// Every movement plan ship `i` may still complete from the tokens it has written, as
+/// `(first token, final position)`; the empty completion is `(END_MOVE, where it stands)`.
+/// The plans are enumerated on a scratch copy of the orders with the rules' own
+/// `movement_options`, so they are exactly the legal ones.
+pub fn plan_completions(g: &WsimGame, i: usize) -> Vec<(Action, ShipPos)> {
+    let mut scratch = g.clone();
+    let mut out = Vec::new();
+    let start = g.plan_cursor(i).pos;
+    out.push((END_MOVE, start));
+    extend(&mut scratch, i, None, &mut out);
+    out
+}
+
+fn extend(g: &mut WsimGame, i: usize, first: Option<Action>, out: &mut Vec<(Action, ShipPos)>) {
+    let mut opts = ActionSet::new();
+    g.movement_options(i, &mut opts);
+    for a in opts.iter().filter(|&a| a != END_MOVE) {
+        let token = match a {
+            TURN_LEFT => TOKEN_LEFT,
+            TURN_RIGHT => TOKEN_RIGHT,
+            FORWARD => TOKEN_FORWARD,
+            _ => continue,
+        };
+        let o = &mut g.ships[i].orders;
+        let len = o.plan_len as usize;
+        o.plan[len] = token;
+        o.plan_len += 1;
+        let f = first.unwrap_or(a);
+        out.push((f, g.plan_cursor(i).pos));
+        extend(g, i, Some(f), out);
+        g.ships[i].orders.plan_len -= 1;
+    }
+}

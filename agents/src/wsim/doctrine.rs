@@ -1,0 +1,269 @@
+//! Heuristic doctrines: recognisable ways to fight, built from the same blocks and differing
+//! only in what they value.
+//!
+//! Each bot scores every movement plan its ship may still complete (where the plan leaves
+//! the ship) and writes the first token of the best one; it re-plans at every token, so it
+//! always follows a best completion of what it has written. Aim, fire threshold, load side
+//! and unfouling follow the doctrine. A bot never resigns.
+//!
+//! - **British** (`bot:british`, close and broadside): close to pistol shot, a broadside
+//!   bearing, hull shot at five hexes or less, fire at any table, stay fouled with an enemy.
+//! - **French** (`bot:french`, disable and outrun): stand off at five to seven hexes, keep
+//!   the weather gauge, shoot at the rigging, fire only at a decent table, stay out of the
+//!   enemy's broadsides, unfoul at once.
+//! - **Line of battle** (`bot:line-of-battle`): the flagship leads to three hexes of the
+//!   enemy's nearest ship; every other ship keeps station astern of the ship ahead and
+//!   brings its broadside on the flagship's target (concentration of fire).
+//! - **Rake seeker** (`bot:rake-seeker`): manoeuvre across the enemy's bow or stern for a
+//!   raking broadside, avoid being raked, hull shot when close.
+
+use broadside_env::hex::{ShipPos, Side};
+use broadside_env::wsim::catalogue::*;
+use broadside_env::wsim::state::{Phase, Step};
+use broadside_env::wsim::WsimGame;
+use broadside_env::{Action, Game, Player};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use super::blocks::*;
+use crate::Agent;
+
+/// What a doctrine values, as weights of the shared position score.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Doctrine {
+    /// Its name in spec strings (`bot:NAME`).
+    pub name: &'static str,
+    /// The range it wants to fight at.
+    pub preferred_range: i32,
+    /// Cost per hex away from the preferred range.
+    pub range_weight: i32,
+    /// Bonus for a broadside bearing on the target.
+    pub bear_weight: i32,
+    /// Extra bonus when that broadside rakes.
+    pub rake_weight: i32,
+    /// Cost per enemy broadside bearing on the ship (raking ones count double).
+    pub danger_weight: i32,
+    /// Bonus per hex to windward of the target (capped at three hexes).
+    pub weather_weight: i32,
+    /// Cost per hex away from station astern of the ship ahead (line of battle).
+    pub station_weight: i32,
+    /// Aim at the hull at this range or less (0: always rigging).
+    pub hull_range: i32,
+    /// "Fire if HDT is at least".
+    pub min_table: u8,
+    /// Stay fouled with an enemy (keeps it under the guns) instead of unfouling.
+    pub stay_fouled: bool,
+    /// Target the flagship's nearest enemy instead of the ship's own nearest.
+    pub concentrate: bool,
+}
+
+/// Close and broadside.
+pub const BRITISH: Doctrine = Doctrine {
+    name: "british",
+    preferred_range: 1,
+    range_weight: 3,
+    bear_weight: 10,
+    rake_weight: 4,
+    danger_weight: 1,
+    weather_weight: 0,
+    station_weight: 0,
+    hull_range: 5,
+    min_table: 0,
+    stay_fouled: true,
+    concentrate: false,
+};
+
+/// Disable and outrun.
+pub const FRENCH: Doctrine = Doctrine {
+    name: "french",
+    preferred_range: 6,
+    range_weight: 2,
+    bear_weight: 10,
+    rake_weight: 3,
+    danger_weight: 4,
+    weather_weight: 2,
+    station_weight: 0,
+    hull_range: 0,
+    min_table: 1,
+    stay_fouled: false,
+    concentrate: false,
+};
+
+/// Line of battle.
+pub const LINE_OF_BATTLE: Doctrine = Doctrine {
+    name: "line-of-battle",
+    preferred_range: 3,
+    range_weight: 2,
+    bear_weight: 10,
+    rake_weight: 3,
+    danger_weight: 1,
+    weather_weight: 1,
+    station_weight: 3,
+    hull_range: 5,
+    min_table: 0,
+    stay_fouled: false,
+    concentrate: true,
+};
+
+/// Rake seeker.
+pub const RAKE_SEEKER: Doctrine = Doctrine {
+    name: "rake-seeker",
+    preferred_range: 2,
+    range_weight: 2,
+    bear_weight: 5,
+    rake_weight: 14,
+    danger_weight: 3,
+    weather_weight: 0,
+    station_weight: 0,
+    hull_range: 4,
+    min_table: 0,
+    stay_fouled: false,
+    concentrate: false,
+};
+
+/// Every doctrine, in the order help lists them.
+pub const DOCTRINES: [Doctrine; 4] = [BRITISH, FRENCH, LINE_OF_BATTLE, RAKE_SEEKER];
+
+impl Doctrine {
+    /// The doctrine called `name`.
+    pub fn by_name(name: &str) -> Option<Doctrine> {
+        DOCTRINES.into_iter().find(|d| d.name == name)
+    }
+
+    /// The enemy ship `i` fights: its nearest, or the flagship's nearest when concentrating.
+    pub fn target(&self, g: &WsimGame, i: usize) -> Option<usize> {
+        let lead = if self.concentrate {
+            flagship(g, g.ships[i].side).unwrap_or(i)
+        } else {
+            i
+        };
+        nearest_enemy(g, lead, g.ships[lead].pos).map(|(j, _)| j)
+    }
+
+    /// How good it is for ship `i` to end its move at `pos`.
+    pub fn score(&self, g: &WsimGame, i: usize, pos: ShipPos) -> i32 {
+        let Some(t) = self.target(g, i) else {
+            return 0;
+        };
+        let tp = g.ships[t].pos;
+        let r = pos.range_to(tp);
+        // Range 0 would be a collision: never the aim.
+        let mut s = -self.range_weight * (r.max(1) - self.preferred_range).abs();
+        if let Some((sd, rake)) = bearing(pos, tp) {
+            let loaded = g.ships[i].loaded[sd.index()];
+            s += self.bear_weight * if loaded { 2 } else { 1 };
+            if rake {
+                s += self.rake_weight * 2;
+            }
+        }
+        s -= self.danger_weight * exposure(g, i, pos);
+        s += self.weather_weight * windward_of(g, pos, tp).clamp(-3, 3);
+        if self.station_weight > 0 {
+            if let Some(ahead) = ship_ahead(g, i) {
+                let station = station_astern(g, ahead);
+                let off = pos.bow.distance(station).min(pos.stern().distance(station));
+                s -= self.station_weight * off;
+            }
+        }
+        s
+    }
+}
+
+/// A bot that fights by a [`Doctrine`].
+#[derive(Debug, Clone)]
+pub struct DoctrineBot {
+    doctrine: Doctrine,
+    seed: u64,
+    rng: ChaCha8Rng,
+}
+
+impl DoctrineBot {
+    /// A bot of `doctrine` whose tie-breaks come from `seed`.
+    pub fn new(doctrine: Doctrine, seed: u64) -> Self {
+        Self {
+            doctrine,
+            seed,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    /// Its doctrine.
+    pub fn doctrine(&self) -> &Doctrine {
+        &self.doctrine
+    }
+
+    fn choose_move(&mut self, g: &WsimGame, i: usize) -> Action {
+        let mut best: (i32, Vec<Action>) = (i32::MIN, Vec::new());
+        for (first, pos) in plan_completions(g, i) {
+            let s = self.doctrine.score(g, i, pos);
+            if s > best.0 {
+                best = (s, vec![first]);
+            } else if s == best.0 && !best.1.contains(&first) {
+                best.1.push(first);
+            }
+        }
+        best.1[self.rng.random_range(0..best.1.len())]
+    }
+
+    /// The broadside facing the target after the written move: the one to load first.
+    fn load_side(&self, g: &WsimGame, i: usize) -> Action {
+        let pos = g.plan_cursor(i).pos;
+        match self
+            .doctrine
+            .target(g, i)
+            .and_then(|t| pos.side_facing(g.ships[t].pos))
+        {
+            Some(Side::Left) => LOAD_LEFT,
+            Some(Side::Right) => LOAD_RIGHT,
+            None => LOAD_ANY,
+        }
+    }
+}
+
+impl Agent<WsimGame> for DoctrineBot {
+    fn name(&self) -> String {
+        format!("bot:{}(seed={})", self.doctrine.name, self.seed)
+    }
+
+    fn choose(&mut self, g: &WsimGame, _player: Player) -> Action {
+        let legal = g.legal_actions();
+        let Phase::Orders { ship, step, .. } = g.phase else {
+            return legal.nth(0).unwrap_or(0);
+        };
+        let i = ship as usize;
+        let d = self.doctrine;
+        let range = self
+            .doctrine
+            .target(g, i)
+            .map(|t| g.plan_cursor(i).pos.range_to(g.ships[t].pos))
+            .unwrap_or(99);
+        let choice = match step {
+            Step::Unfoul => {
+                let fouled_with_enemy = (0..g.num_ships as usize).any(|j| {
+                    g.ships[i].fouled & (1 << j) != 0 && g.ships[j].side != g.ships[i].side
+                });
+                if d.stay_fouled && fouled_with_enemy {
+                    REMAIN_FOULED
+                } else {
+                    UNFOUL_ALL
+                }
+            }
+            Step::Move => self.choose_move(g, i),
+            Step::Aim => {
+                if range <= d.hull_range {
+                    AIM_HULL
+                } else {
+                    AIM_RIGGING
+                }
+            }
+            Step::Threshold => FIRE_AT_LEAST_0 + d.min_table as Action,
+            Step::Load => self.load_side(g, i),
+        };
+        if legal.contains(choice) {
+            choice
+        } else {
+            legal.iter().find(|&a| a != RESIGN).unwrap_or(0)
+        }
+    }
+}

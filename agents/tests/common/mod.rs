@@ -1,0 +1,348 @@
+//! Tiny games with known answers for the search tests (OpenSpiel's `mcts_test` spirit).
+//!
+//! - [`Nim`]: take 1, 2 or 3 stones; whoever takes the last stone wins. Perfect information,
+//!   no chance: from a heap that is not a multiple of four the mover wins by leaving one.
+//! - [`Matrix`]: a one-shot two-player zero-sum matrix game played as "player 0 commits in
+//!   secret, then player 1 answers without seeing it" (rock-paper-scissors, matching
+//!   pennies). Its equilibrium is known, so a search's exploitability can be measured.
+//! - [`DiceBet`]: one decision between passing (0) and bets settled by two dice (two chance
+//!   nodes in a row), each with an exact expectation.
+
+#![allow(dead_code)]
+
+use broadside_env::{
+    Action, ActionSet, ChanceOutcomes, Game, GameSpec, ObsSpec, Observation, Player, Turn,
+    NUM_PLAYERS,
+};
+use rand::{Rng, RngCore};
+use serde::{Deserialize, Serialize};
+
+// ----------------------------------------------------------------------------------------
+
+static NIM_SPEC: GameSpec = GameSpec {
+    name: "nim",
+    title: "Nim (toy)",
+    version: 1,
+    num_player_actions: 3,
+    num_actions: 3,
+    action_names: &["take1", "take2", "take3"],
+    obs: ObsSpec {
+        max_entities: 1,
+        entity_features: &["heap"],
+        global_features: &["to_move"],
+        plane_channels: &[],
+        plane_rows: 1,
+        plane_cols: 1,
+    },
+};
+
+/// Nim with one heap; action `k` takes `k + 1` stones.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Nim {
+    pub heap: u8,
+    pub to_move: Player,
+    pub winner: Option<Player>,
+}
+
+impl Nim {
+    pub fn new(heap: u8) -> Self {
+        Self {
+            heap,
+            to_move: 0,
+            winner: None,
+        }
+    }
+}
+
+impl Game for Nim {
+    fn spec(&self) -> &'static GameSpec {
+        &NIM_SPEC
+    }
+    fn turn(&self) -> Turn {
+        if self.winner.is_some() {
+            Turn::Terminal
+        } else {
+            Turn::Player(self.to_move)
+        }
+    }
+    fn legal_actions(&self) -> ActionSet {
+        if self.winner.is_some() {
+            return ActionSet::new();
+        }
+        (0..3u16).filter(|&k| k < self.heap as u16).collect()
+    }
+    fn chance_outcomes(&self) -> ChanceOutcomes {
+        ChanceOutcomes::new()
+    }
+    fn apply_unchecked(&mut self, action: Action) {
+        self.heap = self.heap.saturating_sub(action as u8 + 1);
+        if self.heap == 0 {
+            self.winner = Some(self.to_move);
+        }
+        self.to_move = 1 - self.to_move;
+    }
+    fn returns(&self) -> [f64; NUM_PLAYERS] {
+        match self.winner {
+            Some(0) => [1.0, -1.0],
+            Some(_) => [-1.0, 1.0],
+            None => [0.0, 0.0],
+        }
+    }
+    fn observe(&self, player: Player, out: &mut Observation) {
+        out.clear();
+        out.entities[[0, 0]] = self.heap as f32;
+        out.global[0] = (self.to_move == player) as u8 as f32;
+    }
+    fn resample_hidden(&self, _: Player, _: &mut dyn RngCore) -> Self {
+        self.clone()
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+// ----------------------------------------------------------------------------------------
+
+static MATRIX_SPEC: GameSpec = GameSpec {
+    name: "matrix",
+    title: "Simultaneous matrix game (toy)",
+    version: 1,
+    num_player_actions: 3,
+    num_actions: 3,
+    action_names: &["a0", "a1", "a2"],
+    obs: ObsSpec {
+        max_entities: 1,
+        entity_features: &["unused"],
+        global_features: &["to_move", "own_0", "own_1", "own_2", "over"],
+        plane_channels: &[],
+        plane_rows: 1,
+        plane_cols: 1,
+    },
+};
+
+/// A zero-sum matrix game: `payoff[a0][a1]` is player 0's return (in `[-1, 1]`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Matrix {
+    pub payoff: Vec<Vec<f64>>,
+    pub first: Option<u8>,
+    pub second: Option<u8>,
+}
+
+impl Matrix {
+    pub fn rock_paper_scissors() -> Self {
+        Self::new(vec![
+            vec![0.0, -1.0, 1.0],
+            vec![1.0, 0.0, -1.0],
+            vec![-1.0, 1.0, 0.0],
+        ])
+    }
+    pub fn matching_pennies() -> Self {
+        Self::new(vec![vec![1.0, -1.0], vec![-1.0, 1.0]])
+    }
+    /// A biased game whose equilibrium is not uniform: both players play (1/3, 2/3).
+    pub fn biased_pennies() -> Self {
+        Self::new(vec![vec![1.0, -0.5], vec![-0.5, 0.25]])
+    }
+    pub fn new(payoff: Vec<Vec<f64>>) -> Self {
+        Self {
+            payoff,
+            first: None,
+            second: None,
+        }
+    }
+    pub fn rows(&self) -> usize {
+        self.payoff.len()
+    }
+    pub fn cols(&self) -> usize {
+        self.payoff[0].len()
+    }
+    /// Exploitability of the profile `(x, y)` (mixed strategies of player 0 and 1): the mean
+    /// of what each player would gain by deviating to a best response.
+    pub fn exploitability(&self, x: &[f64], y: &[f64]) -> f64 {
+        let value: f64 = (0..self.rows())
+            .flat_map(|i| (0..self.cols()).map(move |j| (i, j)))
+            .map(|(i, j)| x[i] * y[j] * self.payoff[i][j])
+            .sum();
+        let br0 = (0..self.rows())
+            .map(|i| {
+                (0..self.cols())
+                    .map(|j| y[j] * self.payoff[i][j])
+                    .sum::<f64>()
+            })
+            .fold(f64::MIN, f64::max);
+        let br1 = (0..self.cols())
+            .map(|j| {
+                (0..self.rows())
+                    .map(|i| -x[i] * self.payoff[i][j])
+                    .sum::<f64>()
+            })
+            .fold(f64::MIN, f64::max);
+        ((br0 - value) + (br1 + value)) / 2.0
+    }
+}
+
+impl Game for Matrix {
+    fn spec(&self) -> &'static GameSpec {
+        &MATRIX_SPEC
+    }
+    fn turn(&self) -> Turn {
+        match (self.first, self.second) {
+            (None, _) => Turn::Player(0),
+            (Some(_), None) => Turn::Player(1),
+            _ => Turn::Terminal,
+        }
+    }
+    fn legal_actions(&self) -> ActionSet {
+        match self.turn() {
+            Turn::Player(0) => (0..self.rows() as u16).collect(),
+            Turn::Player(_) => (0..self.cols() as u16).collect(),
+            _ => ActionSet::new(),
+        }
+    }
+    fn chance_outcomes(&self) -> ChanceOutcomes {
+        ChanceOutcomes::new()
+    }
+    fn apply_unchecked(&mut self, action: Action) {
+        if self.first.is_none() {
+            self.first = Some(action as u8);
+        } else {
+            self.second = Some(action as u8);
+        }
+    }
+    fn returns(&self) -> [f64; NUM_PLAYERS] {
+        match (self.first, self.second) {
+            (Some(i), Some(j)) => {
+                let v = self.payoff[i as usize][j as usize];
+                [v, -v]
+            }
+            _ => [0.0, 0.0],
+        }
+    }
+    fn observe(&self, player: Player, out: &mut Observation) {
+        out.clear();
+        out.global[0] = (self.turn() == Turn::Player(player)) as u8 as f32;
+        // Player 0 sees its own commitment; player 1 never sees it before the end.
+        if player == 0 {
+            if let Some(i) = self.first {
+                out.global[1 + i as usize] = 1.0;
+            }
+        }
+        out.global[4] = self.second.is_some() as u8 as f32;
+    }
+    fn resample_hidden(&self, player: Player, rng: &mut dyn RngCore) -> Self {
+        let mut s = self.clone();
+        if player == 1 && s.first.is_some() && s.second.is_none() {
+            s.first = Some(rng.random_range(0..self.rows() as u8));
+        }
+        s
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+// ----------------------------------------------------------------------------------------
+
+/// Pass.
+pub const BET_PASS: Action = 0;
+/// Bet that two dice sum to at least 7: wins with probability 21/36.
+pub const BET_SEVEN: Action = 1;
+/// Bet that two dice sum to at least 8: wins with probability 15/36.
+pub const BET_EIGHT: Action = 2;
+/// Chance: a die shows `face + 1` (`DIE_FACE + face`).
+pub const DIE_FACE: Action = 3;
+
+static DICE_BET_SPEC: GameSpec = GameSpec {
+    name: "dice_bet",
+    title: "Dice bet (toy)",
+    version: 1,
+    num_player_actions: 3,
+    num_actions: 9,
+    action_names: &[
+        "pass", "bet7", "bet8", "die1", "die2", "die3", "die4", "die5", "die6",
+    ],
+    obs: ObsSpec {
+        max_entities: 1,
+        entity_features: &["unused"],
+        global_features: &["bet", "dice", "sum"],
+        plane_channels: &[],
+        plane_rows: 1,
+        plane_cols: 1,
+    },
+};
+
+/// Player 0 passes (return 0) or bets (+1 if the sum of two dice reaches the line, else -1).
+/// Player 1 never decides. Exact values: pass 0, bet7 +1/6, bet8 -1/6.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiceBet {
+    pub bet: Option<Action>,
+    pub dice: Vec<u8>,
+}
+
+impl DiceBet {
+    pub fn new() -> Self {
+        Self {
+            bet: None,
+            dice: Vec::new(),
+        }
+    }
+}
+
+impl Game for DiceBet {
+    fn spec(&self) -> &'static GameSpec {
+        &DICE_BET_SPEC
+    }
+    fn turn(&self) -> Turn {
+        match self.bet {
+            None => Turn::Player(0),
+            Some(BET_PASS) => Turn::Terminal,
+            Some(_) if self.dice.len() < 2 => Turn::Chance,
+            Some(_) => Turn::Terminal,
+        }
+    }
+    fn legal_actions(&self) -> ActionSet {
+        match self.turn() {
+            Turn::Player(_) => [BET_PASS, BET_SEVEN, BET_EIGHT].into_iter().collect(),
+            Turn::Chance => (DIE_FACE..DIE_FACE + 6).collect(),
+            Turn::Terminal => ActionSet::new(),
+        }
+    }
+    fn chance_outcomes(&self) -> ChanceOutcomes {
+        if self.turn() == Turn::Chance {
+            ChanceOutcomes::uniform(DIE_FACE, 6)
+        } else {
+            ChanceOutcomes::new()
+        }
+    }
+    fn apply_unchecked(&mut self, action: Action) {
+        if self.bet.is_none() {
+            self.bet = Some(action);
+        } else {
+            self.dice.push((action - DIE_FACE) as u8 + 1);
+        }
+    }
+    fn returns(&self) -> [f64; NUM_PLAYERS] {
+        if self.turn() != Turn::Terminal || self.bet == Some(BET_PASS) {
+            return [0.0, 0.0];
+        }
+        let sum: u8 = self.dice.iter().sum();
+        let line = if self.bet == Some(BET_SEVEN) { 7 } else { 8 };
+        if sum >= line {
+            [1.0, -1.0]
+        } else {
+            [-1.0, 1.0]
+        }
+    }
+    fn observe(&self, _: Player, out: &mut Observation) {
+        out.clear();
+        out.global[0] = self.bet.map_or(-1.0, |b| b as f32);
+        out.global[1] = self.dice.len() as f32;
+        out.global[2] = self.dice.iter().sum::<u8>() as f32;
+    }
+    fn resample_hidden(&self, _: Player, _: &mut dyn RngCore) -> Self {
+        self.clone()
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        Ok(())
+    }
+}

@@ -1,0 +1,139 @@
+//! WS&IM agents: every doctrine beats random, and the search never peeks at the other
+//! side's written orders.
+
+use broadside_agents::mcts::{MctsAgent, RootStats};
+use broadside_agents::wsim::{DoctrineBot, DOCTRINES};
+use broadside_agents::{play_match, Agent, AgentSpec, CloseActionBot, MatchConfig, RandomAgent};
+use broadside_env::wsim::{builtin_scenario, WsimGame, WsimOptions};
+use broadside_env::{Game, Observation, Turn};
+
+fn duel() -> WsimGame {
+    let sc = builtin_scenario("frigate-duel").unwrap();
+    WsimGame::new(&sc, WsimOptions { resignation: false })
+}
+
+/// Score of `bot` against random over `games` games, sides swapped every game.
+fn score_vs_random(make: &dyn Fn(u64) -> Box<dyn Agent<WsimGame>>, games: u64) -> f64 {
+    let mut score = 0.0;
+    for k in 0..games {
+        let mut bot = make(k);
+        let mut rnd = RandomAgent::new(1000 + k);
+        let side = (k % 2) as usize;
+        let agents: [&mut dyn Agent<WsimGame>; 2] = if side == 0 {
+            [&mut bot, &mut rnd]
+        } else {
+            [&mut rnd, &mut bot]
+        };
+        let cfg = MatchConfig {
+            chance_seed: k,
+            max_decisions: None,
+        };
+        let out = play_match(duel(), agents, &cfg).unwrap();
+        score += (out.returns[side] + 1.0) / 2.0;
+    }
+    score / games as f64
+}
+
+#[test]
+fn every_doctrine_beats_random() {
+    for d in DOCTRINES {
+        let s = score_vs_random(&|k| Box::new(DoctrineBot::new(d, k)), 24);
+        println!("{}: {s:.3} against random", d.name);
+        assert!(s >= 0.75, "{} scored {s} against random", d.name);
+    }
+    let s = score_vs_random(&|k| Box::new(CloseActionBot::new(k)), 24);
+    assert!(s >= 0.75, "close-action scored {s}");
+}
+
+/// Two states of the duel at side 1's first order that differ only in side 0's orders.
+fn hidden_pair() -> (WsimGame, WsimGame) {
+    let play_side0 = |seed| {
+        let mut g = duel();
+        let mut a = RandomAgent::new(seed);
+        while g.turn() == Turn::Player(0) {
+            let x = a.choose(&g, 0);
+            g.apply(x).unwrap();
+        }
+        g
+    };
+    let a = play_side0(1);
+    let b = (2..50)
+        .map(play_side0)
+        .find(|b| b != &a)
+        .expect("random orders differ");
+    assert_eq!(a.turn(), Turn::Player(1));
+    assert_eq!(b.turn(), Turn::Player(1));
+    let (mut oa, mut ob) = (
+        Observation::new(&a.spec().obs),
+        Observation::new(&a.spec().obs),
+    );
+    a.observe(1, &mut oa);
+    b.observe(1, &mut ob);
+    assert_eq!(oa, ob, "side 1 cannot tell the two apart");
+    (a, b)
+}
+
+#[test]
+fn the_search_output_does_not_depend_on_side_0s_hidden_orders() {
+    let (a, b) = hidden_pair();
+    for spec in [
+        "mcts:sims=400,eval=heuristic,first=true",
+        "mcts:sims=200,select=puct,eval=rollout:random,depth=12",
+        "mcts:sims=200,threads=2,select=gumbel,eval=rollout:bot:close-action,depth=8",
+        "mcts:sims=64,select=puct,eval=fake-net",
+    ] {
+        let spec: AgentSpec = spec.parse().unwrap();
+        let run = |g: &WsimGame| {
+            let mut agent: MctsAgent<WsimGame> = spec.build_mcts(5).unwrap().unwrap();
+            let x = agent.choose(g, 1);
+            (x, agent.explain().cloned())
+        };
+        let (xa, ea) = run(&a);
+        let (xb, eb) = run(&b);
+        assert_eq!(xa, xb, "{spec}");
+        assert_eq!(ea, eb, "{spec}: the search saw side 0's orders");
+        if spec.to_string().contains("first=true") {
+            // With bandits for hidden choices the root itself is a simultaneous decision.
+            assert!(
+                ea.unwrap().simultaneous,
+                "{spec}: side 1 answers hidden orders"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_tree_is_reused_between_sub_decisions() {
+    let spec: AgentSpec = "mcts:sims=300,eval=heuristic".parse().unwrap();
+    let mut agent: MctsAgent<WsimGame> = spec.build_mcts(3).unwrap().unwrap();
+    let mut g = duel();
+    let nodes = |agent: &MctsAgent<WsimGame>| -> RootStats { agent.trees()[0].root_stats() };
+    let x = agent.choose(&g, 0);
+    let first = nodes(&agent);
+    g.apply(x).unwrap();
+    assert_eq!(g.turn(), Turn::Player(0), "side 0 has more orders to write");
+    agent.choose(&g, 0);
+    let second = nodes(&agent);
+    assert_eq!(second.simulations, 300);
+    assert!(
+        second.nodes > first.nodes,
+        "the second search grew the first tree ({} then {} nodes)",
+        first.nodes,
+        second.nodes
+    );
+    // Without reuse the tree starts again.
+    let spec: AgentSpec = "mcts:sims=300,eval=heuristic,reuse=false".parse().unwrap();
+    let mut fresh: MctsAgent<WsimGame> = spec.build_mcts(3).unwrap().unwrap();
+    let mut g = duel();
+    let x = fresh.choose(&g, 0);
+    g.apply(x).unwrap();
+    fresh.choose(&g, 0);
+    assert!(nodes(&fresh).nodes <= 301);
+}
+
+#[test]
+fn a_small_search_beats_random() {
+    let spec: AgentSpec = "mcts:sims=150,eval=heuristic".parse().unwrap();
+    let s = score_vs_random(&|k| spec.build::<WsimGame>(k + 1).unwrap(), 8);
+    assert!(s >= 0.75, "mcts scored {s} against random");
+}

@@ -1,0 +1,143 @@
+//! Property tests of the plane geometry in `broadside_env::plane` (issue 4): distances are
+//! symmetric, non-negative and invariant under moving both ships together; a ship is never
+//! in its own arcs; the swept path of a zero move is the ship itself; a swept path holds
+//! every intermediate position of the move.
+
+use broadside_env::plane::{
+    in_arc, mast_distance, rect_distance, rects_overlap, rotate_point, swept_path, Arc, Point, Rect,
+};
+use proptest::prelude::*;
+
+/// Positions within a few tables of the origin, in mils.
+const R: i32 = 100_000;
+
+fn rect() -> impl Strategy<Value = Rect> {
+    (-R..=R, -R..=R, 0u16..360, 500i32..=5000, 200i32..=1500)
+        .prop_map(|(x, y, h, l, b)| Rect::new(Point::new(x, y), h, l.max(b), b))
+}
+
+/// Two ships within about a foot of each other.
+fn pair() -> impl Strategy<Value = (Rect, Rect)> {
+    (
+        rect(),
+        -12_000i32..=12_000,
+        -12_000i32..=12_000,
+        0u16..360,
+        500i32..=5000,
+        200i32..=1500,
+    )
+        .prop_map(|(a, dx, dy, h, l, b)| {
+            let c = Point::new(a.centre.x + dx, a.centre.y + dy);
+            (a, Rect::new(c, h, l.max(b), b))
+        })
+}
+
+fn translate(r: &Rect, dx: i32, dy: i32) -> Rect {
+    Rect {
+        centre: Point::new(r.centre.x + dx, r.centre.y + dy),
+        ..*r
+    }
+}
+
+fn rotate(r: &Rect, deg: i32) -> Rect {
+    Rect {
+        centre: rotate_point(r.centre, deg),
+        heading: (r.heading as i32 + deg).rem_euclid(360) as u16,
+        ..*r
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2048))]
+
+    #[test]
+    fn distance_is_symmetric_and_non_negative((a, b) in pair()) {
+        let d = rect_distance(&a, &b);
+        prop_assert!(d >= 0);
+        prop_assert_eq!(d, rect_distance(&b, &a));
+        prop_assert_eq!(mast_distance(&a, &b), mast_distance(&b, &a));
+        // The closest points are never farther apart than the mainmasts.
+        prop_assert!(d <= mast_distance(&a, &b) + 1);
+        if rects_overlap(&a, &b) {
+            prop_assert_eq!(d, 0);
+        }
+    }
+
+    #[test]
+    fn distance_is_invariant_under_translation((a, b) in pair(), dx in -R..=R, dy in -R..=R) {
+        let (a2, b2) = (translate(&a, dx, dy), translate(&b, dx, dy));
+        prop_assert_eq!(rect_distance(&a, &b), rect_distance(&a2, &b2));
+        prop_assert_eq!(mast_distance(&a, &b), mast_distance(&a2, &b2));
+        prop_assert_eq!(rects_overlap(&a, &b), rects_overlap(&a2, &b2));
+    }
+
+    #[test]
+    fn distance_is_invariant_under_quarter_turns((a, b) in pair(), q in 0i32..4) {
+        // Quarter turns are exact in the sine table, so the distance is the same to the mil.
+        let (a2, b2) = (rotate(&a, 90 * q), rotate(&b, 90 * q));
+        prop_assert_eq!(rect_distance(&a, &b), rect_distance(&a2, &b2));
+        prop_assert_eq!(mast_distance(&a, &b), mast_distance(&a2, &b2));
+    }
+
+    #[test]
+    fn distance_is_invariant_under_any_rotation_up_to_rounding((a, b) in pair(), deg in 0i32..360) {
+        // Other angles round every corner and centre to the mil: a few mils at most.
+        let (a2, b2) = (rotate(&a, deg), rotate(&b, deg));
+        let (d, d2) = (rect_distance(&a, &b), rect_distance(&a2, &b2));
+        prop_assert!((d - d2).abs() <= 4, "{} vs {}", d, d2);
+        let (m, m2) = (mast_distance(&a, &b), mast_distance(&a2, &b2));
+        prop_assert!((m - m2).abs() <= 2, "{} vs {}", m, m2);
+    }
+
+    #[test]
+    fn a_ship_is_never_in_its_own_arcs(a in rect()) {
+        for arc in [Arc::Bow, Arc::Starboard, Arc::Stern, Arc::Port] {
+            prop_assert!(!in_arc(&a, arc, a.centre));
+        }
+    }
+
+    #[test]
+    fn every_other_point_is_in_one_or_two_arcs(a in rect(), dx in -9000i32..=9000, dy in -9000i32..=9000) {
+        prop_assume!(dx != 0 || dy != 0);
+        let p = Point::new(a.centre.x + dx, a.centre.y + dy);
+        let n = [Arc::Bow, Arc::Starboard, Arc::Stern, Arc::Port]
+            .into_iter()
+            .filter(|&arc| in_arc(&a, arc, p))
+            .count();
+        prop_assert!((1..=2).contains(&n));
+        // Port and starboard never share a point.
+        prop_assert!(!(in_arc(&a, Arc::Port, p) && in_arc(&a, Arc::Starboard, p)));
+    }
+
+    #[test]
+    fn the_path_of_a_zero_move_is_the_ship_itself(a in rect()) {
+        let path = swept_path(&a, 0, 0);
+        prop_assert_eq!(path.end, a);
+        prop_assert_eq!(path.pieces().len(), 1);
+        prop_assert_eq!(path.pieces()[0].points(), &a.corners()[..]);
+    }
+
+    #[test]
+    fn a_swept_path_holds_every_intermediate_position(
+        (a, b) in pair(),
+        dist in 0i32..=2000,
+        turn in -6i32..=6,
+    ) {
+        let turn = turn * 15;
+        let path = swept_path(&a, dist, turn);
+        // An obstacle touched by the ship at any point of the move (sampled every
+        // 50 mils and every degree) is touched by the swept path.
+        let mut touched = false;
+        for s in (0..=dist).step_by(50).chain([dist]) {
+            touched |= rects_overlap(&a.advanced(s), &b);
+        }
+        let moved = a.advanced(dist);
+        for t in 0..=turn.abs() {
+            touched |= rects_overlap(&moved.turned(t * turn.signum()), &b);
+        }
+        if touched {
+            prop_assert!(path.hits(&b) || rects_overlap(&path.end, &b));
+        }
+        prop_assert_eq!(path.end, moved.turned(turn));
+    }
+}

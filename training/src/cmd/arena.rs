@@ -1,0 +1,297 @@
+//! `broadside arena`: tournaments and ratings between agents named by spec strings.
+//!
+//! A round robin (every pairing, game pairs with swapped sides, played in parallel) gives
+//! standings, a cross table and Bradley-Terry Elo ratings with 95% confidence intervals;
+//! `--sprt` instead runs a sequential test between the first two agents and stops as soon as
+//! it decides. Results go to a table on stdout (or JSON with `--json`), and optionally to a
+//! JSON file with every game's actions (replayable) and a CSV file with one line per game.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use broadside_agents::ratings::{bradley_terry, Rating, Sprt, SprtDecision};
+use broadside_agents::tournament::{
+    cross_table, round_robin, sprt_match, standings, GameRecord, SprtConfig, Standing,
+    TournamentConfig,
+};
+use broadside_agents::AgentSpec;
+use broadside_env::ruleset::{AnyGame, AnyScenario, GameOptions, DEFAULT_RULESET};
+use clap::Args;
+use serde::Serialize;
+
+use crate::atomic::write_atomic;
+use crate::{progress, select};
+
+/// Flags of `broadside arena`.
+#[derive(Debug, Args)]
+pub struct ArenaArgs {
+    /// The ruleset (see `broadside rules`).
+    #[arg(long, default_value = DEFAULT_RULESET)]
+    pub ruleset: String,
+    /// A built-in scenario id or a scenario file; the ruleset's default when left out.
+    #[arg(long, value_name = "ID_OR_FILE")]
+    pub scenario: Option<String>,
+    /// An agent spec (repeat for each entrant): `random`, `bot:british`,
+    /// `mcts:sims=800,eval=rollout:bot:close-action`, `mcts:level=hard`.
+    #[arg(long = "agent", value_name = "SPEC", required = true)]
+    pub agents: Vec<String>,
+    /// Game pairs (two games, sides swapped) per pairing in a round robin.
+    #[arg(long, default_value_t = 10)]
+    pub pairs: usize,
+    /// Seed of the schedule, the dice and the agents.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Cut a game after this many decisions (a draw).
+    #[arg(long, default_value_t = 20_000)]
+    pub max_decisions: usize,
+    /// Run an SPRT between the first two agents instead of a round robin.
+    #[arg(long)]
+    pub sprt: bool,
+    /// SPRT: Elo of the null hypothesis.
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    pub elo0: f64,
+    /// SPRT: Elo of the alternative.
+    #[arg(long, default_value_t = 50.0, allow_negative_numbers = true)]
+    pub elo1: f64,
+    /// SPRT: most game pairs before giving up undecided.
+    #[arg(long, default_value_t = 2000)]
+    pub max_pairs: usize,
+    /// Write every game (seeds, returns, actions) and the ratings to this JSON file.
+    #[arg(long, value_name = "FILE")]
+    pub json_out: Option<PathBuf>,
+    /// Write one line per game to this CSV file.
+    #[arg(long, value_name = "FILE")]
+    pub csv_out: Option<PathBuf>,
+    /// Print the result as JSON on stdout instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Validated settings of `broadside arena`.
+#[derive(Debug, Clone)]
+pub struct ArenaSettings {
+    pub scenario: AnyScenario,
+    pub specs: Vec<AgentSpec>,
+    pub pairs: usize,
+    pub seed: u64,
+    pub max_decisions: usize,
+    pub sprt: Option<(f64, f64, usize)>,
+    pub json_out: Option<PathBuf>,
+    pub csv_out: Option<PathBuf>,
+    pub json: bool,
+}
+
+impl ArenaSettings {
+    /// Parses every spec and builds every agent once before any game is played.
+    pub fn from_args(a: ArenaArgs) -> Result<Self> {
+        let scenario = select::scenario(&a.ruleset, a.scenario.as_deref())?;
+        let specs = a
+            .agents
+            .iter()
+            .map(|s| {
+                s.parse::<AgentSpec>()
+                    .with_context(|| format!("--agent {s}"))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        for (s, text) in specs.iter().zip(&a.agents) {
+            s.build::<AnyGame>(0)
+                .with_context(|| format!("--agent {text}"))?;
+        }
+        if specs.len() < 2 {
+            bail!("an arena needs at least two --agent specs");
+        }
+        if a.pairs == 0 && !a.sprt {
+            bail!("--pairs must be at least 1");
+        }
+        Ok(Self {
+            scenario,
+            specs,
+            pairs: a.pairs,
+            seed: a.seed,
+            max_decisions: a.max_decisions,
+            sprt: a.sprt.then_some((a.elo0, a.elo1, a.max_pairs)),
+            json_out: a.json_out,
+            csv_out: a.csv_out,
+            json: a.json,
+        })
+    }
+}
+
+/// What `--json` prints and `--json-out` saves.
+#[derive(Debug, Serialize)]
+struct Report<'a> {
+    ruleset: &'static str,
+    scenario: &'a str,
+    agents: Vec<String>,
+    seed: u64,
+    standings: Vec<Standing>,
+    ratings: Vec<Rating>,
+    cross_table: Vec<Vec<Option<f64>>>,
+    sprt: Option<SprtReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    games: Option<&'a [GameRecord]>,
+}
+
+#[derive(Debug, Serialize)]
+struct SprtReport {
+    elo0: f64,
+    elo1: f64,
+    llr: f64,
+    bounds: [f64; 2],
+    pairs: usize,
+    decision: SprtDecision,
+}
+
+/// Runs the arena.
+pub fn run(s: ArenaSettings) -> Result<()> {
+    let sc = s.scenario.clone();
+    let options = GameOptions { resignation: false };
+    let new_game = move |_seed: u64| sc.new_game(&options);
+    let names: Vec<String> = s.specs.iter().map(|x| x.to_string()).collect();
+    let (games, sprt) = match s.sprt {
+        None => {
+            let n = s.specs.len();
+            let total = n * (n - 1) * s.pairs;
+            let bar = progress::bar(total as u64, "round robin");
+            let cfg = TournamentConfig {
+                pairs_per_pairing: s.pairs,
+                seed: s.seed,
+                max_decisions: Some(s.max_decisions),
+            };
+            let games = round_robin(&new_game, &s.specs, &cfg, &|_| bar.inc(1))?;
+            bar.finish_and_clear();
+            (games, None)
+        }
+        Some((elo0, elo1, max_pairs)) => {
+            let specs = [s.specs[0].clone(), s.specs[1].clone()];
+            let bar = progress::bar(max_pairs as u64, "sprt pairs");
+            let run = sprt_match(
+                &new_game,
+                &specs,
+                Sprt::new(elo0, elo1),
+                &SprtConfig {
+                    seed: s.seed,
+                    batch: rayon::current_num_threads() * 2,
+                    max_pairs,
+                    max_decisions: Some(s.max_decisions),
+                },
+                &|t| {
+                    bar.inc(1);
+                    bar.set_message(format!("sprt llr {:+.2}", t.llr()));
+                },
+            )?;
+            bar.finish_and_clear();
+            let rep = SprtReport {
+                elo0,
+                elo1,
+                llr: run.test.llr(),
+                bounds: [run.test.lower, run.test.upper],
+                pairs: run.test.pair_scores.len(),
+                decision: run.decision,
+            };
+            (run.games, Some(rep))
+        }
+    };
+    let entrants = if sprt.is_some() { 2 } else { s.specs.len() };
+    let report = Report {
+        ruleset: s.scenario.ruleset(),
+        scenario: s.scenario.id(),
+        agents: names[..entrants].to_vec(),
+        seed: s.seed,
+        standings: standings(entrants, &games),
+        ratings: bradley_terry(entrants, &games),
+        cross_table: cross_table(entrants, &games),
+        sprt,
+        games: None,
+    };
+    if let Some(path) = &s.json_out {
+        let full = Report {
+            games: Some(&games),
+            ..report_clone(&report)
+        };
+        let text = serde_json::to_string_pretty(&full)?;
+        write_atomic(path, text.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if let Some(path) = &s.csv_out {
+        let mut text = String::from(
+            "index,side0,side1,return0,return1,finished,decisions,scenario_seed,chance_seed\n",
+        );
+        for g in &games {
+            text.push_str(&format!(
+                "{},{},{},{},{},{},{},{},{}\n",
+                g.index,
+                csv_field(&names[g.sides[0]]),
+                csv_field(&names[g.sides[1]]),
+                g.returns[0],
+                g.returns[1],
+                g.finished,
+                g.decisions,
+                g.scenario_seed,
+                g.chance_seed
+            ));
+        }
+        write_atomic(path, text.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if s.json {
+        return super::print_json(&report);
+    }
+    print_table(&report);
+    Ok(())
+}
+
+fn report_clone<'a>(r: &Report<'a>) -> Report<'a> {
+    Report {
+        ruleset: r.ruleset,
+        scenario: r.scenario,
+        agents: r.agents.clone(),
+        seed: r.seed,
+        standings: r.standings.clone(),
+        ratings: r.ratings.clone(),
+        cross_table: r.cross_table.clone(),
+        sprt: r.sprt.as_ref().map(|x| SprtReport { ..*x }),
+        games: None,
+    }
+}
+
+/// Quotes a CSV field (specs contain commas).
+fn csv_field(s: &str) -> String {
+    format!("\"{}\"", s.replace('"', "\"\""))
+}
+
+fn print_table(r: &Report<'_>) {
+    println!(
+        "{} / {}: {} games",
+        r.ruleset,
+        r.scenario,
+        r.standings.iter().map(|s| s.games).sum::<usize>() / 2
+    );
+    let mut order: Vec<usize> = (0..r.agents.len()).collect();
+    order.sort_by(|&a, &b| r.ratings[b].elo.total_cmp(&r.ratings[a].elo));
+    println!(
+        "{:<4} {:<56} {:>8} {:>8} {:>6} {:>5} {:>5} {:>5} {:>6}",
+        "rank", "agent", "elo", "±95%", "games", "win", "draw", "loss", "score"
+    );
+    for (rank, &i) in order.iter().enumerate() {
+        let (st, ra) = (&r.standings[i], &r.ratings[i]);
+        println!(
+            "{:<4} {:<56} {:>+8.0} {:>8.0} {:>6} {:>5} {:>5} {:>5} {:>5.1}%",
+            rank + 1,
+            r.agents[i],
+            ra.elo,
+            ra.ci95,
+            st.games,
+            st.wins,
+            st.draws,
+            st.losses,
+            100.0 * st.score
+        );
+    }
+    if let Some(t) = &r.sprt {
+        println!(
+            "SPRT elo0 {} elo1 {}: llr {:+.2} in [{:.2}, {:.2}] after {} pairs: {:?}",
+            t.elo0, t.elo1, t.llr, t.bounds[0], t.bounds[1], t.pairs, t.decision
+        );
+    }
+}
