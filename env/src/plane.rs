@@ -117,7 +117,7 @@ pub fn isqrt(n: i64) -> i64 {
         return 0;
     }
     let mut x = (n as f64).sqrt() as i64;
-    while x > 0 && x.checked_mul(x).map_or(true, |sq| sq > n) {
+    while x > 0 && !matches!(x.checked_mul(x), Some(sq) if sq <= n) {
         x -= 1;
     }
     while (x + 1).checked_mul(x + 1).is_some_and(|sq| sq <= n) {

@@ -203,6 +203,7 @@ impl WsimGame {
     fn random_orders(&mut self, i: usize, rng: &mut dyn RngCore) {
         let s = &mut self.ships[i];
         s.orders.plan_len = 0;
+        s.orders.plan = [0; MAX_PLAN];
         s.orders.unfoul = rng.random_range(0..4);
         loop {
             let mut opts = ActionSet::new();

@@ -255,6 +255,7 @@ impl WsimGame {
         self.fired_this_turn = false;
         for s in self.ships.iter_mut() {
             s.orders.plan_len = 0;
+            s.orders.plan = [0; st::MAX_PLAN];
         }
         self.next_ship(0, 0);
     }

@@ -66,6 +66,10 @@ pub struct PlayArgs {
     /// Write the screens to stderr and only the result, as JSON, to stdout.
     #[arg(long)]
     pub json: bool,
+    /// Show why the admiral chose each order (for search: visits and values of its top
+    /// candidates), in the log.
+    #[arg(long)]
+    pub why: bool,
 }
 
 /// Validated settings of `broadside play`.
@@ -79,6 +83,7 @@ pub struct PlaySettings {
     pub style: Style,
     pub auto: bool,
     pub json: bool,
+    pub why: bool,
 }
 
 impl PlaySettings {
@@ -109,6 +114,7 @@ impl PlaySettings {
             style: Style::detect(a.no_color, a.json),
             auto: a.auto,
             json: a.json,
+            why: a.why,
         })
     }
 }
@@ -224,6 +230,16 @@ impl Session {
                 }
                 Turn::Player(p) => {
                     let a = self.admiral.choose(&self.game, p);
+                    if self.s.why {
+                        let name = self.game.spec().action_name(a);
+                        self.log.push(format!("  the admiral chose {name}:"));
+                        self.log.extend(
+                            self.admiral
+                                .explain()
+                                .into_iter()
+                                .map(|l| format!("    {l}")),
+                        );
+                    }
                     self.apply(a)?;
                 }
             }
