@@ -108,6 +108,35 @@ pub fn known_list() -> String {
 }
 
 impl AdmiralSpec {
+    /// The admiral a ruleset gets when `--admiral` is left out: the close-action bot for
+    /// WS&IM, the random admiral elsewhere (the bots know WS&IM only).
+    pub fn default_for(ruleset: &str) -> AdmiralSpec {
+        if ruleset == "wsim" {
+            AdmiralSpec::CloseAction { seed: None }
+        } else {
+            AdmiralSpec::Random { seed: None }
+        }
+    }
+
+    /// Whether this admiral really plays `ruleset`: the random agent and search play any
+    /// ruleset; the bots (also as an MCTS rollout policy) know WS&IM only and would fall back
+    /// to the first legal action elsewhere.
+    pub fn plays(&self, ruleset: &str) -> bool {
+        let bot_ok = ruleset == "wsim";
+        match self {
+            AdmiralSpec::Random { .. } => true,
+            AdmiralSpec::CloseAction { .. } => bot_ok,
+            AdmiralSpec::Agent(AgentSpec::Random { .. }) => true,
+            AdmiralSpec::Agent(AgentSpec::Bot { .. }) => bot_ok,
+            AdmiralSpec::Agent(AgentSpec::Mcts { eval, .. }) => match eval {
+                broadside_agents::spec::EvalSpec::Rollout { policy, .. } => {
+                    !matches!(**policy, AgentSpec::Bot { .. }) || bot_ok
+                }
+                _ => true,
+            },
+        }
+    }
+
     /// Builds the agent; `default_seed` is used when the spec names no seed.
     pub fn build(&self, default_seed: u64) -> Box<dyn Agent<AnyGame>> {
         match self.clone() {

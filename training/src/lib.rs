@@ -6,6 +6,8 @@
 //!   [`narrate`] (the game log, from state differences and chance outcomes), [`outcome`]
 //!   (the result) and [`snapshot`] (readable JSON states); [`roster`] names the ships and
 //!   [`style`] colours the text.
+//! - Terminal views of a Fighting Sail game: [`fsail`] (the table as a character grid, ship
+//!   charts, the log, JSON states and the result).
 //! - Support: [`admiral`] (computer players by spec string), [`select`] (ruleset and
 //!   scenario lookup), [`atomic`] (atomic saves) and [`progress`] (progress bars).
 
@@ -13,6 +15,7 @@ pub mod admiral;
 pub mod atomic;
 pub mod chart;
 pub mod cmd;
+pub mod fsail;
 pub mod map;
 pub mod narrate;
 pub mod outcome;

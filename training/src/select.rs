@@ -61,6 +61,27 @@ pub fn wsim_game(g: &AnyGame) -> Result<&WsimGame> {
     }
 }
 
+/// The Fighting Sail scenario inside `s`.
+pub fn fsail_scenario(s: &AnyScenario) -> Result<&broadside_env::fsail::Scenario> {
+    match s {
+        AnyScenario::Fsail(f) => Ok(f),
+        _ => Err(anyhow!(
+            "internal error: a `{}` scenario where `fsail` was expected",
+            s.ruleset()
+        )),
+    }
+}
+
+/// The Fighting Sail game inside `g`.
+pub fn fsail_game(g: &AnyGame) -> Result<&broadside_env::fsail::FsailGame> {
+    match g {
+        AnyGame::Fsail(f) => Ok(f),
+        _ => Err(anyhow!(
+            "internal error: a game of another ruleset where `fsail` was expected"
+        )),
+    }
+}
+
 /// Checks the shape of a scenario read from a saved game (and, as a second line of
 /// defence, of scenario files).
 ///

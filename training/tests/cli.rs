@@ -316,3 +316,175 @@ fn unknown_names_are_errors_that_list_the_known_ones() {
     let o = run(&["play", "--scenario", "missing-file.toml"]);
     assert_clean_failure(&o, "missing-file.toml");
 }
+
+#[test]
+fn an_auto_fsail_game_saves_and_replays_as_json_and_text() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let save = dir.path().join("fsail.json");
+    let save_s = save.to_str().expect("utf-8 path");
+    let o = run_in(
+        dir.path(),
+        &[
+            "play",
+            "--ruleset",
+            "fsail",
+            "--auto",
+            "--seed",
+            "3",
+            "--save",
+            save_s,
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Seed 3"), "{out}");
+    assert!(out.contains("(Fighting Sail)"), "{out}");
+    assert!(out.contains("Wind from the N blowing S"), "{out}");
+    assert!(out.contains("Fleet morale: British"), "{out}");
+    assert!(out.contains("Initiative: the"), "{out}");
+    assert!(out.contains("sailing dice at"), "{out}");
+    assert!(out.contains("broadside at"), "{out}");
+    assert!(out.contains("Game saved to"), "{out}");
+    assert!(!out.contains("no terminal view"), "{out}");
+
+    let r = run_in(dir.path(), &["replay", save_s, "--json"], None);
+    assert!(r.status.success(), "{}", stderr(&r));
+    let states = json(&r);
+    let states = states.as_array().expect("an array of states");
+    let saved: Value = serde_json::from_str(&std::fs::read_to_string(&save).expect("read save"))
+        .expect("save is JSON");
+    assert_eq!(saved["ruleset"], "fsail");
+    let n_actions = saved["actions"]
+        .as_array()
+        .map(|a| a.len())
+        .expect("actions");
+    assert_eq!(states.len(), n_actions + 1);
+    let first = &states[0];
+    assert_eq!(first["ships"][0]["name"], "Victory");
+    assert_eq!(first["ships"][0]["letter"], "A");
+    assert_eq!(first["ships"][0]["position"], serde_json::json!([5.0, 8.0]));
+    assert_eq!(first["wind_from"], "N");
+    let last = states.last().expect("a state");
+    assert_eq!(last["terminal"], true);
+    assert_eq!(last["result"]["finished"], true);
+    assert!(states
+        .iter()
+        .any(|s| s["events"].as_array().is_some_and(|e| e
+            .iter()
+            .any(|l| l.as_str().is_some_and(|l| l.contains("Hull"))))));
+
+    let text = run_in(dir.path(), &["replay", save_s], None);
+    assert!(text.status.success(), "{}", stderr(&text));
+    let t = stdout(&text);
+    assert!(
+        t.contains("(Fighting Sail)") && t.contains("--- Turn 2 ---"),
+        "{t}"
+    );
+    assert!(t.contains("Fleet morale:"), "{t}");
+}
+
+#[test]
+fn scripted_fsail_orders_reprompt_after_invalid_input_and_quit_saves() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let script = "full sail\n1\nquit\n";
+    let o = run_in(
+        dir.path(),
+        &[
+            "play",
+            "--ruleset",
+            "fsail",
+            "--scenario",
+            "frigate-duel",
+            "--save",
+            "g.json",
+        ],
+        Some(script),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    // The first decision of the American side is always picking its only ship to sail.
+    assert!(
+        out.contains("    1  ship:0         sail Constitution (A)"),
+        "{out}"
+    );
+    assert!(out.contains("error: cannot read `full sail`"), "{out}");
+    // One prompt per line of the script: the invalid line asks again.
+    assert_eq!(out.matches("Order (number 1-").count(), 3, "{out}");
+    assert!(
+        out.contains("Constitution (A) rolls 5 sailing dice"),
+        "{out}"
+    );
+    assert!(out.contains("sail:end"), "{out}");
+    assert!(out.contains("left unfinished"), "{out}");
+    assert!(out.contains("the admiral is random"), "{out}");
+    let saved: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("g.json")).expect("saved"))
+            .expect("JSON");
+    assert_eq!(saved["players"][0], "human");
+    let names: Vec<&str> = saved["actions"]
+        .as_array()
+        .expect("actions")
+        .iter()
+        .filter_map(|a| a["name"].as_str())
+        .collect();
+    // The refused line changed nothing: the record ends with the human's only decision,
+    // `ship:0`, and her sailing dice; then `quit` left at the spending prompt.
+    let n = names.len();
+    assert!(n >= 2 && names[n - 2] == "ship:0", "{names:?}");
+    assert!(names[n - 1].starts_with("roll:"), "{names:?}");
+    let replay = run_in(dir.path(), &["replay", "g.json", "--json"], None);
+    assert!(replay.status.success(), "{}", stderr(&replay));
+    assert!(json(&replay)
+        .as_array()
+        .is_some_and(|a| a.len() == names.len() + 1));
+}
+
+#[test]
+fn fsail_refuses_wsim_bots_and_lists_its_scenarios() {
+    let o = run(&["play", "--ruleset", "fsail", "--admiral", "bot:british"]);
+    assert_clean_failure(&o, "plays only WS&IM");
+    let o = run(&["scenarios", "--ruleset", "fsail", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    let duel = v
+        .as_array()
+        .and_then(|l| l.iter().find(|s| s["id"] == "frigate-duel"))
+        .expect("frigate-duel")
+        .clone();
+    assert_eq!(duel["ships_per_side"], serde_json::json!([1, 1]));
+}
+
+#[test]
+fn bench_of_fsail_reports_the_fsail_state_size() {
+    let args = |ruleset: &'static str| {
+        vec![
+            "bench",
+            "--ruleset",
+            ruleset,
+            "--seconds",
+            "0.2",
+            "--json",
+            "--envs",
+            "8",
+        ]
+    };
+    let o = run(&args("fsail"));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["ruleset"], "fsail");
+    assert!(
+        v["random_play"]["decisions"]
+            .as_u64()
+            .is_some_and(|d| d > 0),
+        "{v}"
+    );
+    let fsail_size = v["state_size_bytes"].as_u64().expect("state size");
+    let w = json(&run(&args("wsim")));
+    let wsim_size = w["state_size_bytes"].as_u64().expect("state size");
+    assert!(
+        fsail_size > 0 && fsail_size != wsim_size,
+        "{fsail_size} {wsim_size}"
+    );
+    assert!(fsail_size <= v["any_game_size_bytes"].as_u64().expect("enum size"));
+}

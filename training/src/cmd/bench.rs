@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use std::io::Write;
 
 use anyhow::{bail, Context, Result};
+use broadside_env::fsail::FsailGame;
 use broadside_env::ruleset::{AnyGame, AnyScenario, GameOptions, DEFAULT_RULESET};
 use broadside_env::wsim::WsimGame;
 use broadside_env::{Action, ActionSet, Game, Observation, Turn, VecEnv, VecEnvConfig};
@@ -304,6 +305,14 @@ fn vec_run(s: &BenchSettings, threads: usize) -> Result<VecRun> {
     })
 }
 
+/// `size_of` the state of `g`'s own ruleset (not the enum around it).
+pub fn state_size(g: &AnyGame) -> usize {
+    match g {
+        AnyGame::Wsim(_) => std::mem::size_of::<WsimGame>(),
+        AnyGame::Fsail(_) => std::mem::size_of::<FsailGame>(),
+    }
+}
+
 /// Measures everything.
 pub fn measure(s: &BenchSettings) -> Result<BenchReport> {
     let start = s.scenario.new_game(&s.options);
@@ -340,7 +349,7 @@ pub fn measure(s: &BenchSettings) -> Result<BenchReport> {
         available_parallelism: std::thread::available_parallelism().map_or(1, |n| n.get()),
         random_play: random,
         clone_ns_median: clone_ns,
-        state_size_bytes: std::mem::size_of::<WsimGame>(),
+        state_size_bytes: state_size(&start),
         any_game_size_bytes: std::mem::size_of::<AnyGame>(),
         observe_ns_median: observe_ns,
         vec_env: VecReport {

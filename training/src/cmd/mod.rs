@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 pub mod arena;
 pub mod bench;
 pub mod play;
+pub mod play_fsail;
 pub mod replay;
 pub mod rules;
 pub mod scenarios;

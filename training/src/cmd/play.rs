@@ -5,6 +5,9 @@
 //! fed to the game as its sub-decisions, so a refused order changes nothing. Dice are
 //! rolled by a ChaCha8 RNG seeded from `--seed`, the admiral has its own seeded RNG, and
 //! every action (chance outcomes included) is recorded, so the saved game replays exactly.
+//!
+//! Fighting Sail (`--ruleset fsail`) is played in [`super::play_fsail`]: one order at a time,
+//! chosen by number or name from the list of legal orders.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -50,9 +53,11 @@ pub struct PlayArgs {
     /// Seed of the dice and of the admiral; the same seed and orders give the same game.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The computer admiral, as a spec string: `bot:close-action` (default), `random`, optionally `:SEED`.
-    #[arg(long, default_value = "bot:close-action")]
-    pub admiral: String,
+    /// The computer admiral, as a spec string: `bot:close-action`, `random`, `mcts:...`,
+    /// optionally `:SEED`. Default: `bot:close-action` for wsim, `random` for fsail (the bots
+    /// play WS&IM only).
+    #[arg(long, value_name = "SPEC")]
+    pub admiral: Option<String>,
     /// Save the game to FILE (atomically) when it ends or you leave;
     /// default `broadside-last-game.json` in the current directory.
     #[arg(long, value_name = "FILE")]
@@ -90,8 +95,16 @@ impl PlaySettings {
     /// Resolves the scenario and the admiral and checks the save path before play starts.
     pub fn from_args(a: PlayArgs) -> Result<Self> {
         let scenario = select::scenario(&a.ruleset, a.scenario.as_deref())?;
-        select::wsim_scenario(&scenario)?;
-        let admiral: AdmiralSpec = a.admiral.parse()?;
+        let ruleset = scenario.ruleset();
+        let admiral: AdmiralSpec = match &a.admiral {
+            Some(text) => text.parse()?,
+            None => AdmiralSpec::default_for(ruleset),
+        };
+        if !admiral.plays(ruleset) {
+            bail!(
+                "the admiral `{admiral}` plays only WS&IM (`wsim`); for `{ruleset}` use `random` or `mcts` (e.g. `mcts:level=easy`)"
+            );
+        }
         let save_path = a.save.unwrap_or_else(|| PathBuf::from(DEFAULT_SAVE));
         if let Some(dir) = save_path.parent().filter(|d| !d.as_os_str().is_empty()) {
             if !dir.is_dir() {
@@ -160,8 +173,27 @@ struct Session {
     players: Vec<String>,
 }
 
+/// Saves the game (atomically) where the settings say; returns the full path, so a default
+/// save in the current directory can be found again.
+pub(crate) fn save_game(
+    s: &PlaySettings,
+    players: Vec<String>,
+    actions: &[Action],
+) -> Result<String> {
+    let saved = SavedGame::new(s.scenario.clone(), GameOptions::default(), players, actions);
+    write_atomic(&s.save_path, saved.to_json().as_bytes())
+        .with_context(|| format!("cannot save the game to `{}`", s.save_path.display()))?;
+    Ok(std::fs::canonicalize(&s.save_path)
+        .unwrap_or_else(|_| s.save_path.clone())
+        .display()
+        .to_string())
+}
+
 /// Runs `broadside play`.
 pub fn run(s: PlaySettings) -> Result<()> {
+    if let AnyScenario::Fsail(_) = s.scenario {
+        return super::play_fsail::run(s);
+    }
     let roster = Roster::new(select::wsim_scenario(&s.scenario)?, s.human_side);
     let game = s.scenario.new_game(&GameOptions::default());
     let admiral = s.admiral.build(derive_seed(s.seed, 1));
@@ -392,17 +424,6 @@ impl Session {
         }
     }
 
-    fn save(&mut self) -> Result<()> {
-        let saved = SavedGame::new(
-            self.s.scenario.clone(),
-            GameOptions::default(),
-            self.players.clone(),
-            &self.actions,
-        );
-        write_atomic(&self.s.save_path, saved.to_json().as_bytes())
-            .with_context(|| format!("cannot save the game to `{}`", self.s.save_path.display()))
-    }
-
     fn finish(&mut self, stopped: &'static str) -> Result<()> {
         let g = select::wsim_game(&self.game)?.clone();
         let style = self.s.style;
@@ -418,12 +439,7 @@ impl Session {
         }
         let result = GameResult::of(&g, self.roster());
         writeln!(self.out, "{}", style.bold(&result.text(&g)))?;
-        self.save()?;
-        // The full path, so a default save in the current directory can be found again.
-        let shown = std::fs::canonicalize(&self.s.save_path)
-            .unwrap_or_else(|_| self.s.save_path.clone())
-            .display()
-            .to_string();
+        let shown = save_game(&self.s, self.players.clone(), &self.actions)?;
         writeln!(
             self.out,
             "Game saved to {shown} ({} actions); replay it with `broadside replay {shown}`.",

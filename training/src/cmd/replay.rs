@@ -4,6 +4,7 @@ use std::io::{BufRead, BufWriter, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
+use broadside_env::ruleset::AnyScenario;
 use broadside_env::savegame::SavedGame;
 use clap::Args;
 
@@ -51,7 +52,9 @@ impl ReplaySettings {
         // scenario's shape is checked first, on a plain parse (whose errors, if any, are left
         // to `from_json`, which words them better).
         if let Ok(raw) = serde_json::from_str::<SavedGame>(&text) {
-            select::check_saved_scenario(select::wsim_scenario(&raw.scenario)?, &shown)?;
+            if let Ok(w) = select::wsim_scenario(&raw.scenario) {
+                select::check_saved_scenario(w, &shown)?;
+            }
         }
         let saved = SavedGame::from_json(&text, &shown)?;
         Ok(ReplaySettings {
@@ -66,6 +69,9 @@ impl ReplaySettings {
 
 /// Runs `broadside replay`.
 pub fn run(s: ReplaySettings) -> Result<()> {
+    if let AnyScenario::Fsail(_) = s.saved.scenario {
+        return run_fsail(s);
+    }
     let shown = s.file.display().to_string();
     let states = s.saved.replay(&shown)?;
     let scenario = select::wsim_scenario(&s.saved.scenario)?;
@@ -144,6 +150,100 @@ pub fn run(s: ReplaySettings) -> Result<()> {
             out,
             "{}",
             s.style.bold(&GameResult::of(last, roster).text(last))
+        )?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// `broadside replay` of a Fighting Sail game: the log turn by turn, then the table, the
+/// charts and the result; or every state as JSON.
+fn run_fsail(s: ReplaySettings) -> Result<()> {
+    use crate::fsail::narrate::FsailNarrator;
+    use crate::fsail::snapshot::FsailStateView;
+    use crate::fsail::{chart as fchart, map as fmap, FsailResult};
+
+    let shown = s.file.display().to_string();
+    let states = s.saved.replay(&shown)?;
+    let scenario = select::fsail_scenario(&s.saved.scenario)?;
+    let mut narrator = FsailNarrator::new(crate::fsail::roster(scenario, 0));
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut stdin = std::io::stdin().lock();
+    let mut pausing = s.step;
+    let first = select::fsail_game(&states[0])?;
+    if s.json {
+        writeln!(out, "[")?;
+        let v = FsailStateView::of(first, narrator.roster(), 0, None, Vec::new());
+        write!(out, "{}", serde_json::to_string(&v)?)?;
+    } else {
+        writeln!(
+            out,
+            "{}",
+            s.style.bold(&format!(
+                "Replay of {shown}: {} — {} (Fighting Sail)",
+                scenario.id, scenario.title
+            ))
+        )?;
+        if s.saved.players.len() == 2 {
+            writeln!(
+                out,
+                "{}: {}; {}: {}; {} actions.",
+                scenario.sides[0],
+                s.saved.players[0],
+                scenario.sides[1],
+                s.saved.players[1],
+                s.saved.actions.len()
+            )?;
+        }
+        writeln!(
+            out,
+            "\n{}",
+            fmap::render(first, narrator.roster(), &s.style)
+        )?;
+        writeln!(out, "--- Turn 1 ---")?;
+    }
+    for (k, pair) in states.windows(2).enumerate() {
+        let (before, after) = (select::fsail_game(&pair[0])?, select::fsail_game(&pair[1])?);
+        let a = s.saved.actions[k].index;
+        let events = narrator.observe(before, a, after);
+        if s.json {
+            let action = ActionView {
+                index: a,
+                name: s.saved.actions[k].name.clone(),
+            };
+            let v = FsailStateView::of(after, narrator.roster(), k + 1, Some(action), events);
+            write!(out, ",\n{}", serde_json::to_string(&v)?)?;
+            continue;
+        }
+        for l in &events {
+            writeln!(out, "{l}")?;
+        }
+        if pausing && after.turn > before.turn {
+            writeln!(out, "{}", fmap::render(after, narrator.roster(), &s.style))?;
+            write!(out, "[Enter: next turn] ")?;
+            out.flush()?;
+            let mut line = String::new();
+            if stdin
+                .read_line(&mut line)
+                .context("cannot read standard input")?
+                == 0
+            {
+                pausing = false;
+            }
+        }
+    }
+    let last = select::fsail_game(states.last().unwrap_or(&states[0]))?;
+    if s.json {
+        writeln!(out, "\n]")?;
+    } else {
+        let roster = narrator.roster();
+        writeln!(out, "\n{}", fmap::render(last, roster, &s.style))?;
+        writeln!(out, "{}", fchart::table(last, roster, &s.style))?;
+        writeln!(
+            out,
+            "{}",
+            s.style.bold(&FsailResult::of(last, roster).text(last))
         )?;
     }
     out.flush()?;

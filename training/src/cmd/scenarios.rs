@@ -60,7 +60,13 @@ fn row(s: &AnyScenario, default: &str) -> ScenarioRow {
             let count = |side| w.ships.iter().filter(|x| x.side == side).count();
             (w.sides.to_vec(), [count(0), count(1)])
         }
-        Err(_) => (Vec::new(), [0, 0]),
+        Err(_) => match s {
+            AnyScenario::Fsail(f) => {
+                let count = |side| f.ships.iter().filter(|x| x.side == side).count();
+                (f.sides.to_vec(), [count(0), count(1)])
+            }
+            _ => (Vec::new(), [0, 0]),
+        },
     };
     ScenarioRow {
         ruleset: info.ruleset,
