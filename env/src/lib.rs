@@ -13,6 +13,7 @@
 
 pub mod action_set;
 pub mod chance;
+pub mod connect_four;
 pub mod error;
 pub mod fsail;
 pub mod game;

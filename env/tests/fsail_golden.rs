@@ -139,42 +139,13 @@ fn playthrough(sc: &Scenario) -> String {
 #[test]
 fn golden_playthroughs_match() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/fsail");
-    let bless = std::env::var_os("BROADSIDE_BLESS").is_some();
-    let mut failures = Vec::new();
-    for sc in builtin_scenarios() {
-        let text = playthrough(sc);
-        let path = dir.join(format!("{}.txt", sc.id));
-        if bless {
-            std::fs::create_dir_all(&dir).unwrap();
-            std::fs::write(&path, &text).unwrap();
-            continue;
-        }
-        let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-            panic!(
-                "{}: {e} (run with BROADSIDE_BLESS=1 to create)",
-                path.display()
-            )
-        });
-        if expected != text {
-            let line = expected
-                .lines()
-                .zip(text.lines())
-                .position(|(a, b)| a != b)
-                .unwrap_or(expected.lines().count().min(text.lines().count()));
-            failures.push(format!(
-                "{}: first difference at line {}:\n  expected: {}\n  actual:   {}",
-                path.display(),
-                line + 1,
-                expected.lines().nth(line).unwrap_or("<end>"),
-                text.lines().nth(line).unwrap_or("<end>")
-            ));
-        }
+    let files: Vec<(String, String)> = builtin_scenarios()
+        .iter()
+        .map(|sc| (sc.id.clone(), playthrough(sc)))
+        .collect();
+    if let Err(e) = broadside_env::harness::check_golden(&dir, &files) {
+        panic!("{e}");
     }
-    assert!(
-        failures.is_empty(),
-        "golden playthroughs differ (rules changed? regenerate with BROADSIDE_BLESS=1):\n{}",
-        failures.join("\n")
-    );
 }
 
 #[test]

@@ -1,12 +1,14 @@
-//! Proof that playing WS&IM does not touch the heap: a counting global allocator wraps the
-//! system one, and random games (mask + apply + chance sampling + clone) must allocate nothing.
+//! Proof that playing a game does not touch the heap: a counting global allocator wraps the
+//! system one, and random games of every ruleset (mask + apply + chance sampling + clone)
+//! must allocate nothing.
 #![allow(unsafe_code)] // A global allocator needs `unsafe impl`; it only forwards to `System`.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use broadside_env::fsail::{self, FsailGame, FsailOptions};
 use broadside_env::game::{Game, Turn};
-use broadside_env::wsim::{builtin_scenarios, WsimGame, WsimOptions};
+use broadside_env::wsim::{self, WsimGame, WsimOptions};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -31,17 +33,12 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-#[test]
-fn random_play_allocates_nothing() {
-    // Build everything that may allocate (data tables, scenarios) before counting.
-    let games: Vec<WsimGame> = builtin_scenarios()
-        .iter()
-        .map(|s| WsimGame::new(s, WsimOptions { resignation: false }))
-        .collect();
-    let mut rng = ChaCha8Rng::seed_from_u64(7);
+/// Plays 20 random games from each start; returns (steps, allocations while playing).
+fn play<G: Game>(starts: &[G], seed: u64) -> (usize, usize) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut steps = 0usize;
     let before = ALLOCATIONS.load(Ordering::Relaxed);
-    for start in &games {
+    for start in starts {
         for _ in 0..20 {
             let mut g = start.clone();
             loop {
@@ -57,7 +54,7 @@ fn random_play_allocates_nothing() {
                             .nth(rng.random_range(0..legal.len()))
                             .expect("a legal action");
                         let copy = g.clone();
-                        g.apply_unchecked(a);
+                        g.apply(a).expect("legal");
                         std::hint::black_box(copy);
                     }
                 }
@@ -65,11 +62,27 @@ fn random_play_allocates_nothing() {
             }
         }
     }
-    let after = ALLOCATIONS.load(Ordering::Relaxed);
-    assert!(steps > 10_000, "played {steps} steps");
-    assert_eq!(
-        after - before,
-        0,
-        "heap allocations during {steps} steps of play"
-    );
+    (steps, ALLOCATIONS.load(Ordering::Relaxed) - before)
+}
+
+/// One test for every ruleset: the counter is global, so the games must not run beside
+/// another test's allocations.
+#[test]
+fn random_play_allocates_nothing() {
+    // Build everything that may allocate (data tables, scenarios) before counting.
+    let wsim: Vec<WsimGame> = wsim::builtin_scenarios()
+        .iter()
+        .map(|s| WsimGame::new(s, WsimOptions { resignation: false }))
+        .collect();
+    let fsail: Vec<FsailGame> = fsail::builtin_scenarios()
+        .iter()
+        .map(|s| FsailGame::new(s, FsailOptions { resignation: false }))
+        .collect();
+    for (name, (steps, allocations)) in [("wsim", play(&wsim, 7)), ("fsail", play(&fsail, 7))] {
+        assert!(steps > 10_000, "{name}: played {steps} steps");
+        assert_eq!(
+            allocations, 0,
+            "{name}: heap allocations during {steps} steps of play"
+        );
+    }
 }
