@@ -725,6 +725,54 @@ fn check_replay<G: Game>(mut replay: G, history: &[Action], fin: &G) -> Check {
     }
 }
 
+/// Compares golden playthrough texts with the files `dir/NAME.txt`; with the environment
+/// variable `BROADSIDE_BLESS` set, writes them instead (regenerating on purpose after a rules
+/// change). The error names each differing file and its first differing line.
+pub fn check_golden(dir: &std::path::Path, files: &[(String, String)]) -> Result<(), String> {
+    let bless = std::env::var_os("BROADSIDE_BLESS").is_some();
+    let mut failures = Vec::new();
+    for (name, text) in files {
+        let path = dir.join(format!("{name}.txt"));
+        if bless {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+            continue;
+        }
+        let expected = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) => {
+                failures.push(format!(
+                    "{}: {e} (run with BROADSIDE_BLESS=1 to create)",
+                    path.display()
+                ));
+                continue;
+            }
+        };
+        if expected != *text {
+            let line = expected
+                .lines()
+                .zip(text.lines())
+                .position(|(a, b)| a != b)
+                .unwrap_or(expected.lines().count().min(text.lines().count()));
+            failures.push(format!(
+                "{}: first difference at line {}:\n  expected: {}\n  actual:   {}",
+                path.display(),
+                line + 1,
+                expected.lines().nth(line).unwrap_or("<end>"),
+                text.lines().nth(line).unwrap_or("<end>")
+            ));
+        }
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "golden playthroughs differ (rules changed? regenerate with BROADSIDE_BLESS=1):\n{}",
+            failures.join("\n")
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -771,53 +819,5 @@ mod tests {
         cfg.parallel = false;
         let ser = run_random_games(HiddenPennies::from_seed, &cfg).unwrap();
         assert_eq!(par, ser);
-    }
-}
-
-/// Compares golden playthrough texts with the files `dir/NAME.txt`; with the environment
-/// variable `BROADSIDE_BLESS` set, writes them instead (regenerating on purpose after a rules
-/// change). The error names each differing file and its first differing line.
-pub fn check_golden(dir: &std::path::Path, files: &[(String, String)]) -> Result<(), String> {
-    let bless = std::env::var_os("BROADSIDE_BLESS").is_some();
-    let mut failures = Vec::new();
-    for (name, text) in files {
-        let path = dir.join(format!("{name}.txt"));
-        if bless {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-            std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-            continue;
-        }
-        let expected = match std::fs::read_to_string(&path) {
-            Ok(t) => t,
-            Err(e) => {
-                failures.push(format!(
-                    "{}: {e} (run with BROADSIDE_BLESS=1 to create)",
-                    path.display()
-                ));
-                continue;
-            }
-        };
-        if expected != *text {
-            let line = expected
-                .lines()
-                .zip(text.lines())
-                .position(|(a, b)| a != b)
-                .unwrap_or(expected.lines().count().min(text.lines().count()));
-            failures.push(format!(
-                "{}: first difference at line {}:\n  expected: {}\n  actual:   {}",
-                path.display(),
-                line + 1,
-                expected.lines().nth(line).unwrap_or("<end>"),
-                text.lines().nth(line).unwrap_or("<end>")
-            ));
-        }
-    }
-    if failures.is_empty() {
-        Ok(())
-    } else {
-        Err(format!(
-            "golden playthroughs differ (rules changed? regenerate with BROADSIDE_BLESS=1):\n{}",
-            failures.join("\n")
-        ))
     }
 }
