@@ -20,12 +20,14 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
+use broadside_env::fsail::FsailGame;
 use broadside_env::ruleset::AnyGame;
 use broadside_env::toy::{DiceRace, HiddenPennies};
 use broadside_env::wsim::WsimGame;
 use broadside_env::{Action, Game, Observation, Player, NUM_PLAYERS};
 use serde::{Deserialize, Serialize};
 
+use crate::fsail::{FsailDoctrine, FsailDoctrineBot, FsailMorale, FSAIL_DOCTRINES};
 use crate::mcts::{
     observation_key, Budget, ChanceMode, EvaluatorFactory, FakeNetwork, Heuristic,
     HeuristicEvaluator, InfoKeyFn, MctsAgent, MctsConfig, RolloutEvaluator, RolloutPolicy,
@@ -471,6 +473,92 @@ impl KnownAgents for WsimGame {
     }
 }
 
+impl KnownAgents for FsailGame {
+    fn bots() -> Vec<(&'static str, &'static str)> {
+        let v = vec![
+            (
+                "british",
+                "close and broadside: short range, fire at the nearest, board when stronger",
+            ),
+            (
+                "french",
+                "stand-off gunnery: medium range, out of arcs, fire at the most damaged",
+            ),
+            (
+                "line-of-battle",
+                "follow the leader in line, concentrate fire on its target",
+            ),
+            (
+                "rake-seeker",
+                "manoeuvre into the enemy's bow or stern wedge for raking shots",
+            ),
+            (
+                "close-action",
+                "the boarder: run alongside the nearest enemy and board it",
+            ),
+        ];
+        debug_assert_eq!(v.len(), FSAIL_DOCTRINES.len());
+        v
+    }
+    fn bot(name: &str, seed: u64) -> Option<Box<dyn Agent<Self>>> {
+        FsailDoctrine::by_name(name)
+            .map(|d| Box::new(FsailDoctrineBot::new(d, seed)) as Box<dyn Agent<Self>>)
+    }
+    fn heuristic() -> Arc<dyn Heuristic<Self>> {
+        Arc::new(FsailMorale::default())
+    }
+}
+
+/// A bot named for an [`AnyGame`]: the ruleset's bot of that name for each ruleset that has
+/// one (the doctrine names mean the same way of fighting in every ruleset). On a ruleset
+/// without a bot of that name it takes the first legal action that is not a resignation.
+pub struct OnAny {
+    name: String,
+    wsim: Option<Box<dyn Agent<WsimGame>>>,
+    fsail: Option<Box<dyn Agent<FsailGame>>>,
+}
+
+impl fmt::Debug for OnAny {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("OnAny").field("name", &self.name).finish()
+    }
+}
+
+impl OnAny {
+    /// The bots called `name` of every ruleset, seeded; `None` if no ruleset has one.
+    pub fn new(name: &str, seed: u64) -> Option<Self> {
+        let wsim = WsimGame::bot(name, seed);
+        let fsail = FsailGame::bot(name, seed);
+        let label = match (&wsim, &fsail) {
+            (Some(w), _) => w.name(),
+            (None, Some(f)) => f.name(),
+            (None, None) => return None,
+        };
+        Some(Self {
+            name: label,
+            wsim,
+            fsail,
+        })
+    }
+}
+
+impl Agent<AnyGame> for OnAny {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn choose(&mut self, state: &AnyGame, player: Player) -> Action {
+        match (state, &mut self.wsim, &mut self.fsail) {
+            (AnyGame::Wsim(g), Some(b), _) => b.choose(g, player),
+            (AnyGame::Fsail(g), _, Some(b)) => b.choose(g, player),
+            (other, _, _) => other
+                .legal_actions()
+                .iter()
+                .find(|&a| other.spec().action_name(a) != "resign")
+                .unwrap_or(0),
+        }
+    }
+}
+
 /// A WS&IM agent playing an [`AnyGame`]. On a game of another ruleset it takes the first
 /// legal action (WS&IM bots know no other ruleset).
 #[derive(Debug)]
@@ -502,10 +590,9 @@ impl Heuristic<AnyGame> for AnyHeuristic {
         "any".into()
     }
     fn value(&self, state: &AnyGame) -> [f64; NUM_PLAYERS] {
-        #[allow(unreachable_patterns)]
         match state {
             AnyGame::Wsim(g) => WsimMaterial::default().value(g),
-            other => other.returns(),
+            AnyGame::Fsail(g) => FsailMorale::default().value(g),
         }
     }
 }
@@ -520,10 +607,16 @@ fn any_info_key(state: &AnyGame, player: Player, buf: &mut Option<Observation>) 
 
 impl KnownAgents for AnyGame {
     fn bots() -> Vec<(&'static str, &'static str)> {
-        WsimGame::bots()
+        let mut v = WsimGame::bots();
+        for b in FsailGame::bots() {
+            if !v.iter().any(|(n, _)| *n == b.0) {
+                v.push(b);
+            }
+        }
+        v
     }
     fn bot(name: &str, seed: u64) -> Option<Box<dyn Agent<Self>>> {
-        WsimGame::bot(name, seed).map(|b| Box::new(OnWsim(b)) as Box<dyn Agent<Self>>)
+        OnAny::new(name, seed).map(|b| Box::new(b) as Box<dyn Agent<Self>>)
     }
     fn heuristic() -> Arc<dyn Heuristic<Self>> {
         Arc::new(AnyHeuristic)

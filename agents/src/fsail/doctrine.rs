@@ -1,0 +1,310 @@
+//! Heuristic doctrines for Fighting Sail: recognisable ways to fight, built from the same
+//! blocks ([`super::blocks`]) and differing only in what they value.
+//!
+//! A sailing ship scores every plan of up to two sailing actions (where the plan leaves its
+//! base, each action applied to a clone of the game) and takes the first action of the
+//! best; it re-plans after every point, so it always follows a best completion. Ships sail
+//! in scenario order (the leader first). In the cannon phase every ship fires (a shot costs
+//! nothing), at the target its doctrine picks, or boards when the odds are good enough. A
+//! bot never resigns. The names are the WS&IM doctrines' names for the same ideas, so
+//! `bot:NAME` means one way of fighting in either ruleset.
+//!
+//! - **British** (`bot:british`, close and broadside): close to three inches (short range:
+//!   hits on 3+, explosions on 5+), keep a broadside bearing, fire at the nearest enemy,
+//!   board when alongside with better than even odds.
+//! - **French** (`bot:french`, stand-off gunnery): keep ten inches (medium range), stay out
+//!   of enemy broadsides, concentrate fire on the most damaged enemy, never board.
+//! - **Line of battle** (`bot:line-of-battle`): the leader (flagship) closes to five inches
+//!   of the enemy's nearest ship; every other ship keeps station astern of the ship ahead;
+//!   all fire at the leader's target when they can (concentration of fire).
+//! - **Rake seeker** (`bot:rake-seeker`): manoeuvre to put the mainmast in the target's
+//!   bow or stern wedge (raking: every explosion explodes again), avoid being raked, take
+//!   the shot with the highest expected damage.
+//! - **Close action** (`bot:close-action`, the boarder): run alongside the nearest enemy
+//!   and board it whenever the Boarding odds are even or better, firing otherwise.
+
+use broadside_env::fsail::catalogue::{BOARD_0, CANNON_END, FIRE_0, RESIGN, SHIP_0};
+use broadside_env::fsail::data::MAX_PER_SIDE;
+use broadside_env::fsail::{FsailGame, Phase};
+use broadside_env::plane::{mast_distance, Rect};
+use broadside_env::{Action, Game, Player};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use super::blocks::*;
+use crate::Agent;
+
+/// How a doctrine picks the enemy to fire at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pick {
+    /// The nearest target in arc.
+    Nearest,
+    /// The most damaged target in arc.
+    MostDamaged,
+    /// The leader's target when in arc, else the best shot.
+    Concentrate,
+    /// The shot with the highest expected damage (raking shots count their explosions).
+    BestShot,
+}
+
+/// What a doctrine values, as weights of the shared position score.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct FsailDoctrine {
+    /// Its name in spec strings (`bot:NAME`).
+    pub name: &'static str,
+    /// The range it wants to fight at, inches (mainmast to mainmast).
+    pub preferred_range: f64,
+    /// Cost per inch away from the preferred range.
+    pub range_weight: f64,
+    /// Bonus per point of expected damage of a broadside bearing on the target.
+    pub bear_weight: f64,
+    /// Extra bonus when that broadside rakes.
+    pub rake_weight: f64,
+    /// Cost per point of expected damage the enemy's broadsides could deal there.
+    pub danger_weight: f64,
+    /// Cost per inch away from station astern of the ship ahead (line of battle).
+    pub station_weight: f64,
+    /// Bonus for ending within boarding distance of a target it would board.
+    pub board_weight: f64,
+    /// Board when the chance of taking the prize is at least this (above 1: never).
+    pub board_odds: f64,
+    /// How it picks the enemy to fire at.
+    pub pick: Pick,
+    /// Manoeuvre against the leader's nearest enemy instead of its own nearest.
+    pub concentrate: bool,
+}
+
+/// Close and broadside.
+pub const BRITISH: FsailDoctrine = FsailDoctrine {
+    name: "british",
+    preferred_range: 3.0,
+    range_weight: 1.0,
+    bear_weight: 1.5,
+    rake_weight: 2.0,
+    danger_weight: 1.0,
+    station_weight: 0.0,
+    board_weight: 0.0,
+    board_odds: 0.6,
+    pick: Pick::Nearest,
+    concentrate: false,
+};
+
+/// Stand-off gunnery.
+pub const FRENCH: FsailDoctrine = FsailDoctrine {
+    name: "french",
+    preferred_range: 10.0,
+    range_weight: 0.8,
+    bear_weight: 2.0,
+    rake_weight: 1.0,
+    danger_weight: 2.0,
+    station_weight: 0.0,
+    board_weight: 0.0,
+    board_odds: 2.0,
+    pick: Pick::MostDamaged,
+    concentrate: false,
+};
+
+/// Line of battle.
+pub const LINE_OF_BATTLE: FsailDoctrine = FsailDoctrine {
+    name: "line-of-battle",
+    preferred_range: 5.0,
+    range_weight: 1.0,
+    bear_weight: 1.5,
+    rake_weight: 1.5,
+    danger_weight: 1.0,
+    station_weight: 0.6,
+    board_weight: 0.0,
+    board_odds: 0.7,
+    pick: Pick::Concentrate,
+    concentrate: true,
+};
+
+/// Rake seeker.
+pub const RAKE_SEEKER: FsailDoctrine = FsailDoctrine {
+    name: "rake-seeker",
+    preferred_range: 4.0,
+    range_weight: 0.8,
+    bear_weight: 1.0,
+    rake_weight: 6.0,
+    danger_weight: 1.5,
+    station_weight: 0.0,
+    board_weight: 0.0,
+    board_odds: 0.7,
+    pick: Pick::BestShot,
+    concentrate: false,
+};
+
+/// Close action: the boarder.
+pub const CLOSE_ACTION: FsailDoctrine = FsailDoctrine {
+    name: "close-action",
+    preferred_range: 1.0,
+    range_weight: 1.2,
+    bear_weight: 1.0,
+    rake_weight: 1.0,
+    danger_weight: 0.8,
+    station_weight: 0.0,
+    board_weight: 8.0,
+    board_odds: 0.45,
+    pick: Pick::Nearest,
+    concentrate: false,
+};
+
+/// Every doctrine, in the order help lists them.
+pub const FSAIL_DOCTRINES: [FsailDoctrine; 5] =
+    [BRITISH, FRENCH, LINE_OF_BATTLE, RAKE_SEEKER, CLOSE_ACTION];
+
+impl FsailDoctrine {
+    /// The doctrine called `name`.
+    pub fn by_name(name: &str) -> Option<FsailDoctrine> {
+        FSAIL_DOCTRINES.into_iter().find(|d| d.name == name)
+    }
+
+    /// The enemy ship `i` manoeuvres against: its nearest, or the leader's nearest when
+    /// concentrating.
+    pub fn target(&self, g: &FsailGame, i: usize) -> Option<usize> {
+        let lead = if self.concentrate {
+            leader(g, g.ships[i].side).unwrap_or(i)
+        } else {
+            i
+        };
+        nearest_enemy(g, lead, g.ships[lead].base).map(|(j, _)| j)
+    }
+
+    /// How good it is for ship `i` to end its sailing at `base`.
+    pub fn score(&self, g: &FsailGame, i: usize, base: &Rect) -> f64 {
+        let Some(t) = self.target(g, i) else {
+            return 0.0;
+        };
+        let range = mast_distance(base, &g.ships[t].base) as f64 / INCH as f64;
+        let mut s = -self.range_weight * (range - self.preferred_range).abs();
+        if let Some((dmg, rake)) = broadside_on(g, i, base, t) {
+            s += self.bear_weight * dmg;
+            if rake {
+                s += self.rake_weight;
+            }
+        }
+        if self.board_weight > 0.0
+            && boarding_reach(g, base, t)
+            && boarding_odds(&g.ships[i], &g.ships[t]) >= self.board_odds
+        {
+            s += self.board_weight;
+        }
+        s -= self.danger_weight * exposure(g, i, base);
+        s -= attitude_cost(g, base.heading) + edge_cost(g, base);
+        if self.station_weight > 0.0 {
+            if let Some(ahead) = ship_ahead(g, i) {
+                let d = (base.centre.dist2(station_astern(g, ahead)) as f64).sqrt();
+                s -= self.station_weight * d / INCH as f64;
+            }
+        }
+        s
+    }
+
+    /// The value of a cannon-phase action for `player` (`None`: not worth taking).
+    pub fn cannon_value(&self, g: &FsailGame, player: u8, action: Action) -> Option<f64> {
+        if !(FIRE_0..CANNON_END).contains(&action) {
+            return None;
+        }
+        let (k, board) = if action >= BOARD_0 {
+            (action - BOARD_0, true)
+        } else {
+            (action - FIRE_0, false)
+        };
+        let (si, sj) = (k as usize / MAX_PER_SIDE, k as usize % MAX_PER_SIDE);
+        let a = g.slot_ship(player, si)?;
+        let b = g.slot_ship(1 - player, sj)?;
+        let (sa, sb) = (&g.ships[a], &g.ships[b]);
+        if board {
+            let odds = boarding_odds(sa, sb);
+            return (odds >= self.board_odds).then_some(1000.0 * odds);
+        }
+        let range = mast_distance(&sa.base, &sb.base);
+        let dmg = expected_damage(sa, sb, range, g.is_raking(a, b));
+        let v = match self.pick {
+            Pick::Nearest => 100.0 - range as f64 / INCH as f64 + 0.01 * dmg,
+            Pick::MostDamaged => 10.0 * battered(sb) as f64 + dmg,
+            Pick::BestShot => dmg,
+            Pick::Concentrate => {
+                let focus = self.target(g, a) == Some(b);
+                dmg + if focus { 100.0 } else { 0.0 }
+            }
+        };
+        Some(v)
+    }
+}
+
+/// A bot that fights Fighting Sail by a [`FsailDoctrine`].
+#[derive(Debug, Clone)]
+pub struct FsailDoctrineBot {
+    doctrine: FsailDoctrine,
+    seed: u64,
+    rng: ChaCha8Rng,
+}
+
+impl FsailDoctrineBot {
+    /// Plans of this many sailing actions are scored at every point.
+    pub const PLAN_DEPTH: usize = 2;
+
+    /// A bot of `doctrine` whose tie-breaks come from `seed`.
+    pub fn new(doctrine: FsailDoctrine, seed: u64) -> Self {
+        Self {
+            doctrine,
+            seed,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    /// Its doctrine.
+    pub fn doctrine(&self) -> &FsailDoctrine {
+        &self.doctrine
+    }
+
+    /// The best of `(action, value)` pairs, ties broken by the bot's seed.
+    fn best(&mut self, scored: impl Iterator<Item = (Action, f64)>) -> Option<Action> {
+        let mut best: (f64, Vec<Action>) = (f64::NEG_INFINITY, Vec::new());
+        for (a, v) in scored {
+            if v > best.0 + 1e-9 {
+                best = (v, vec![a]);
+            } else if (v - best.0).abs() <= 1e-9 && !best.1.contains(&a) {
+                best.1.push(a);
+            }
+        }
+        (!best.1.is_empty()).then(|| best.1[self.rng.random_range(0..best.1.len())])
+    }
+
+    fn choose_sail(&mut self, g: &FsailGame, ship: usize) -> Option<Action> {
+        let d = self.doctrine;
+        let plans = sail_plans(g, Self::PLAN_DEPTH);
+        self.best(plans.into_iter().map(|(a, b)| (a, d.score(g, ship, &b))))
+    }
+}
+
+impl Agent<FsailGame> for FsailDoctrineBot {
+    fn name(&self) -> String {
+        format!("bot:{}(seed={})", self.doctrine.name, self.seed)
+    }
+
+    fn choose(&mut self, g: &FsailGame, player: Player) -> Action {
+        let legal = g.legal_actions();
+        let choice = match g.phase {
+            // Ships sail in scenario order: the leader first, the line behind it.
+            Phase::SailSelect { .. } => legal.iter().find(|&a| a < SHIP_0 + MAX_PER_SIDE as Action),
+            Phase::SailSpend { ship, .. } => self.choose_sail(g, ship as usize),
+            Phase::Cannon { .. } => {
+                let d = self.doctrine;
+                let p = player;
+                let scored: Vec<(Action, f64)> = legal
+                    .iter()
+                    .filter_map(|a| d.cannon_value(g, p, a).map(|v| (a, v)))
+                    .collect();
+                self.best(scored.into_iter()).or(Some(CANNON_END))
+            }
+            Phase::Initiative | Phase::Over => None,
+        };
+        match choice {
+            Some(a) if legal.contains(a) => a,
+            _ => legal.iter().find(|&a| a != RESIGN).unwrap_or(0),
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! Fighting Sail agents: every doctrine beats random in the frigate duel, plays the same
+//! game again for the same seeds, and is reachable by its spec string.
+
+use broadside_agents::fsail::{FsailDoctrineBot, FSAIL_DOCTRINES};
+use broadside_agents::{play_match, Agent, AgentSpec, KnownAgents, MatchConfig, RandomAgent};
+use broadside_env::fsail::{builtin_scenario, FsailGame, FsailOptions};
+use broadside_env::ruleset::AnyGame;
+use broadside_env::Game;
+
+fn duel() -> FsailGame {
+    let sc = builtin_scenario("frigate-duel").unwrap();
+    FsailGame::new(&sc, FsailOptions { resignation: false })
+}
+
+/// Score of `bot` against random over `games` games, sides swapped every game.
+fn score_vs_random(make: &dyn Fn(u64) -> Box<dyn Agent<FsailGame>>, games: u64) -> f64 {
+    let mut score = 0.0;
+    for k in 0..games {
+        let mut bot = make(k);
+        let mut rnd = RandomAgent::new(1000 + k);
+        let side = (k % 2) as usize;
+        let agents: [&mut dyn Agent<FsailGame>; 2] = if side == 0 {
+            [&mut bot, &mut rnd]
+        } else {
+            [&mut rnd, &mut bot]
+        };
+        let cfg = MatchConfig {
+            chance_seed: k,
+            max_decisions: None,
+        };
+        let out = play_match(duel(), agents, &cfg).unwrap();
+        score += (out.returns[side] + 1.0) / 2.0;
+    }
+    score / games as f64
+}
+
+#[test]
+fn every_doctrine_beats_random() {
+    for d in FSAIL_DOCTRINES {
+        let s = score_vs_random(&|k| Box::new(FsailDoctrineBot::new(d, k)), 24);
+        println!("{}: {s:.3} against random", d.name);
+        assert!(s >= 0.75, "{} scored {s} against random", d.name);
+    }
+}
+
+#[test]
+fn a_doctrine_replays_its_game_for_the_same_seeds() {
+    let play = |seed: u64| {
+        let mut a = FsailDoctrineBot::new(FSAIL_DOCTRINES[0], seed);
+        let mut b = FsailDoctrineBot::new(FSAIL_DOCTRINES[3], seed + 1);
+        let agents: [&mut dyn Agent<FsailGame>; 2] = [&mut a, &mut b];
+        let cfg = MatchConfig {
+            chance_seed: seed,
+            max_decisions: None,
+        };
+        let out = play_match(duel(), agents, &cfg).unwrap();
+        format!("{out:?}")
+    };
+    assert_eq!(play(7), play(7));
+    assert_eq!(play(8), play(8));
+}
+
+#[test]
+fn every_doctrine_is_a_spec_string_on_any_game() {
+    let names: Vec<&str> = FsailGame::bots().iter().map(|(n, _)| *n).collect();
+    assert_eq!(names.len(), FSAIL_DOCTRINES.len());
+    for d in FSAIL_DOCTRINES {
+        let spec: AgentSpec = format!("bot:{}", d.name).parse().unwrap();
+        let mut own = spec.build::<FsailGame>(3).unwrap();
+        let mut any = spec.build::<AnyGame>(3).unwrap();
+        let g = duel();
+        let any_game = AnyGame::Fsail(g.clone());
+        // Past the initiative roll: side 0 or 1 picks a ship to sail.
+        let mut g = g;
+        g.apply(g.legal_actions().nth(0).unwrap()).unwrap();
+        let mut ag = any_game;
+        ag.apply(ag.legal_actions().nth(0).unwrap()).unwrap();
+        let broadside_env::Turn::Player(p) = g.turn() else {
+            panic!("a player decides after the initiative");
+        };
+        assert_eq!(own.choose(&g, p), any.choose(&ag, p), "{}", d.name);
+        assert!(own.name().contains(d.name));
+    }
+}
