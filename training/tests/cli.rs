@@ -488,3 +488,35 @@ fn bench_of_fsail_reports_the_fsail_state_size() {
     );
     assert!(fsail_size <= v["any_game_size_bytes"].as_u64().expect("enum size"));
 }
+
+#[test]
+fn arena_records_every_game_as_a_replayable_saved_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let records = dir.path().join("records");
+    let records_arg = records.to_str().expect("utf-8 path");
+    let o = run(&[
+        "arena",
+        "--scenario",
+        "frigate-duel",
+        "--agent",
+        "random",
+        "--agent",
+        "bot:british",
+        "--pairs",
+        "1",
+        "--records",
+        records_arg,
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let report = json(&o);
+    assert_eq!(report["agents"].as_array().map(|a| a.len()), Some(2));
+    let files: Vec<_> = std::fs::read_dir(&records)
+        .expect("records folder")
+        .collect();
+    assert_eq!(files.len(), 2, "one file per game (one pair = two games)");
+    let first = records.join("game-00000.json");
+    let r = run(&["replay", first.to_str().expect("utf-8 path"), "--json"]);
+    assert!(r.status.success(), "{}", stderr(&r));
+    assert!(json(&r).as_array().is_some_and(|states| states.len() > 1));
+}

@@ -16,6 +16,7 @@ use broadside_agents::tournament::{
 };
 use broadside_agents::AgentSpec;
 use broadside_env::ruleset::{AnyGame, AnyScenario, GameOptions, DEFAULT_RULESET};
+use broadside_env::savegame::SavedGame;
 use clap::Args;
 use serde::Serialize;
 
@@ -62,6 +63,10 @@ pub struct ArenaArgs {
     /// Write one line per game to this CSV file.
     #[arg(long, value_name = "FILE")]
     pub csv_out: Option<PathBuf>,
+    /// Save every game as a replayable saved game (`broadside replay`) in this folder,
+    /// one file `game-NNNNN.json` per game.
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<PathBuf>,
     /// Print the result as JSON on stdout instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -78,6 +83,7 @@ pub struct ArenaSettings {
     pub sprt: Option<(f64, f64, usize)>,
     pub json_out: Option<PathBuf>,
     pub csv_out: Option<PathBuf>,
+    pub records: Option<PathBuf>,
     pub json: bool,
 }
 
@@ -103,6 +109,11 @@ impl ArenaSettings {
         if a.pairs == 0 && !a.sprt {
             bail!("--pairs must be at least 1");
         }
+        if let Some(dir) = &a.records {
+            std::fs::create_dir_all(dir).with_context(|| {
+                format!("--records: cannot create the folder {}", dir.display())
+            })?;
+        }
         Ok(Self {
             scenario,
             specs,
@@ -112,6 +123,7 @@ impl ArenaSettings {
             sprt: a.sprt.then_some((a.elo0, a.elo1, a.max_pairs)),
             json_out: a.json_out,
             csv_out: a.csv_out,
+            records: a.records,
             json: a.json,
         })
     }
@@ -233,6 +245,20 @@ pub fn run(s: ArenaSettings) -> Result<()> {
         }
         write_atomic(path, text.as_bytes())
             .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if let Some(dir) = &s.records {
+        for g in &games {
+            let players = g.sides.iter().map(|&e| names[e].clone()).collect();
+            let saved = SavedGame::new(s.scenario.clone(), options, players, &g.actions);
+            let path = dir.join(format!("game-{:05}.json", g.index));
+            write_atomic(&path, saved.to_json().as_bytes())
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        eprintln!(
+            "{} games saved in {} (replay with `broadside replay FILE`)",
+            games.len(),
+            dir.display()
+        );
     }
     if s.json {
         return super::print_json(&report);
