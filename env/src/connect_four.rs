@@ -146,7 +146,7 @@ impl ConnectFour {
     }
 
     #[inline]
-    fn to_move(&self) -> usize {
+    fn mover(&self) -> usize {
         (self.moves & 1) as usize
     }
 
@@ -189,7 +189,7 @@ impl Game for ConnectFour {
         if self.over() {
             Turn::Terminal
         } else {
-            Turn::Player(self.to_move() as Player)
+            Turn::Player(self.mover() as Player)
         }
     }
 
@@ -217,7 +217,7 @@ impl Game for ConnectFour {
         if c >= C4_COLS || self.heights[c] as usize >= C4_ROWS || self.over() {
             return;
         }
-        let p = self.to_move();
+        let p = self.mover();
         self.boards[p] |= 1u64 << (c * COL_BITS + self.heights[c] as usize);
         self.heights[c] += 1;
         self.moves += 1;
@@ -247,7 +247,7 @@ impl Game for ConnectFour {
                 out.planes[[2, row, col]] = f32::from((own | opp) & bit == 0);
             }
         }
-        out.global[0] = f32::from(self.to_move() == 0);
+        out.global[0] = f32::from(self.mover() == 0);
     }
 
     fn resample_hidden(&self, _player: Player, _rng: &mut dyn RngCore) -> Self {
@@ -256,7 +256,7 @@ impl Game for ConnectFour {
     }
 
     fn describe_action(&self, action: Action) -> String {
-        let mark = if self.to_move() == 0 { 'x' } else { 'o' };
+        let mark = if self.mover() == 0 { 'x' } else { 'o' };
         format!("{mark}{}", action)
     }
 
@@ -356,7 +356,7 @@ mod tests {
     fn no_wrap_across_columns_or_rows() {
         // x holds the top three cells of column 0 and the bottom of column 1: adjacent bits
         // but not adjacent cells, and the sentinel bit keeps them apart.
-        let s = play("10202020230");
+        let s = play("5550401005040");
         assert_eq!((s.cell(5, 0), s.cell(0, 1)), (Some(0), Some(0)));
         assert!(!s.is_terminal());
         // Three on the right edge and one on the left of the next row do not connect.
