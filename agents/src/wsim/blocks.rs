@@ -13,6 +13,9 @@ use broadside_env::{Action, ActionSet};
 /// Longest range at which a broadside may fire (the rules' ten hexes).
 pub const MAX_RANGE: i32 = 10;
 
+/// Longest range at which a shot may aim at the hull (the rules' five hexes).
+pub const HULL_SHOT_RANGE: i32 = 5;
+
 /// The enemies of ship `i` still fighting, with their range from `pos`.
 pub fn enemies(g: &WsimGame, i: usize, pos: ShipPos) -> impl Iterator<Item = (usize, i32)> + '_ {
     let side = g.ships[i].side;
@@ -133,4 +136,33 @@ fn extend(g: &mut WsimGame, i: usize, first: Option<Action>, out: &mut Vec<(Acti
         extend(g, i, Some(f), out);
         g.ships[i].orders.plan_len -= 1;
     }
+}
+
+/// The best of `score` over the positions ship `i` could reach with a fresh move next turn
+/// if it ended this one at `pos` (the enemy where it stands now): how well `pos` keeps the
+/// ship's options open. Ending head to wind (attitude D: no movement next turn), against the
+/// map edge or with the enemy out of reach scores low here.
+pub fn next_turn_best(g: &WsimGame, i: usize, pos: ShipPos, score: impl Fn(ShipPos) -> i32) -> i32 {
+    let mut scratch = g.clone();
+    scratch.ships[i].pos = pos;
+    scratch.ships[i].orders.plan_len = 0;
+    plan_completions(&scratch, i)
+        .into_iter()
+        .map(|(_, p)| score(p))
+        .max()
+        .unwrap_or(i32::MIN / 4)
+}
+
+/// Turns without a broadside fired after which a doctrine stops holding back: the no-fire
+/// timer would otherwise end the game in a draw on points.
+pub const STALL_TURNS: u16 = 2;
+
+/// Whether nobody has fired for [`STALL_TURNS`] turns or more.
+pub fn stalled(g: &WsimGame) -> bool {
+    g.no_fire_turns >= STALL_TURNS
+}
+
+/// Whether ship `t` is crippled aloft: it can move at most one hex even with a fair wind.
+pub fn disabled(g: &WsimGame, t: usize) -> bool {
+    g.allowance_in(t, broadside_env::wsim::Attitude::A) <= 1
 }

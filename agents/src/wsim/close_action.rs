@@ -9,7 +9,9 @@ use broadside_env::hex::{ShipPos, Side};
 use broadside_env::wsim::catalogue::*;
 use broadside_env::wsim::state::{Phase, Step};
 use broadside_env::wsim::WsimGame;
-use broadside_env::{Action, ActionSet, Game, Player};
+use broadside_env::{Action, Game, Player};
+
+use super::blocks::{exposure, next_turn_best, plan_completions};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -54,25 +56,21 @@ impl CloseActionBot {
         if nearest == i32::MAX {
             return 0;
         }
-        // Close in, but not into a collision at range 0.
-        bearing - 2 * nearest.max(1)
+        // Close in, but not into a collision at range 0, and not across a loaded broadside.
+        bearing - 2 * nearest.max(1) - 4 * exposure(g, i, pos)
     }
 
-    fn choose_move(&mut self, g: &WsimGame, i: usize, legal: &ActionSet) -> Action {
-        let here = g.plan_cursor(i).pos;
+    /// Scores every movement plan the ship may still complete by where it leaves the ship
+    /// (double) and the best it could reach from there next turn, and writes the first
+    /// token of a best one.
+    fn choose_move(&mut self, g: &WsimGame, i: usize) -> Action {
         let mut best = (i32::MIN, Vec::new());
-        for a in legal.iter().filter(|&a| a <= END_MOVE) {
-            let pos = match a {
-                TURN_LEFT => here.turned(-1),
-                TURN_RIGHT => here.turned(1),
-                FORWARD => here.forward(),
-                _ => here,
-            };
-            // Moving on keeps options open: a small bonus over stopping at the same score.
-            let s = Self::score(g, i, pos) * 4 + if a == END_MOVE { 0 } else { 1 };
+        for (a, pos) in plan_completions(g, i) {
+            let s =
+                2 * Self::score(g, i, pos) + next_turn_best(g, i, pos, |p| Self::score(g, i, p));
             if s > best.0 {
                 best = (s, vec![a]);
-            } else if s == best.0 {
+            } else if s == best.0 && !best.1.contains(&a) {
                 best.1.push(a);
             }
         }
@@ -95,7 +93,7 @@ impl Agent<WsimGame> for CloseActionBot {
         let pick = |a: Action| if legal.contains(a) { Some(a) } else { None };
         let choice = match step {
             Step::Unfoul => pick(UNFOUL_ALL),
-            Step::Move => Some(self.choose_move(g, i, &legal)),
+            Step::Move => Some(self.choose_move(g, i)),
             Step::Aim => {
                 let near = g
                     .ships()

@@ -52,6 +52,9 @@ pub struct Doctrine {
     pub hull_range: i32,
     /// "Fire if HDT is at least".
     pub min_table: u8,
+    /// "Fire if HDT is at least" while a loaded broadside is still the initial one (its
+    /// bonus is kept for a close shot); `min_table` when lower.
+    pub initial_table: u8,
     /// Stay fouled with an enemy (keeps it under the guns) instead of unfouling.
     pub stay_fouled: bool,
     /// Target the flagship's nearest enemy instead of the ship's own nearest.
@@ -61,15 +64,16 @@ pub struct Doctrine {
 /// Close and broadside.
 pub const BRITISH: Doctrine = Doctrine {
     name: "british",
-    preferred_range: 1,
+    preferred_range: 2,
     range_weight: 3,
     bear_weight: 10,
     rake_weight: 4,
-    danger_weight: 1,
+    danger_weight: 3,
     weather_weight: 0,
     station_weight: 0,
     hull_range: 5,
     min_table: 0,
+    initial_table: 2,
     stay_fouled: true,
     concentrate: false,
 };
@@ -86,6 +90,7 @@ pub const FRENCH: Doctrine = Doctrine {
     station_weight: 0,
     hull_range: 0,
     min_table: 1,
+    initial_table: 0,
     stay_fouled: false,
     concentrate: false,
 };
@@ -102,6 +107,7 @@ pub const LINE_OF_BATTLE: Doctrine = Doctrine {
     station_weight: 3,
     hull_range: 5,
     min_table: 0,
+    initial_table: 0,
     stay_fouled: false,
     concentrate: true,
 };
@@ -118,6 +124,7 @@ pub const RAKE_SEEKER: Doctrine = Doctrine {
     station_weight: 0,
     hull_range: 4,
     min_table: 0,
+    initial_table: 0,
     stay_fouled: false,
     concentrate: false,
 };
@@ -148,8 +155,14 @@ impl Doctrine {
         };
         let tp = g.ships[t].pos;
         let r = pos.range_to(tp);
+        // A target crippled aloft cannot get away: close to hull range and finish it.
+        let preferred = if disabled(g, t) {
+            self.preferred_range.min(HULL_SHOT_RANGE - 1)
+        } else {
+            self.preferred_range
+        };
         // Range 0 would be a collision: never the aim.
-        let mut s = -self.range_weight * (r.max(1) - self.preferred_range).abs();
+        let mut s = -self.range_weight * (r.max(1) - preferred).abs();
         if let Some((sd, rake)) = bearing(pos, tp) {
             let loaded = g.ships[i].loaded[sd.index()];
             s += self.bear_weight * if loaded { 2 } else { 1 };
@@ -157,8 +170,11 @@ impl Doctrine {
                 s += self.rake_weight * 2;
             }
         }
-        s -= self.danger_weight * exposure(g, i, pos);
-        s += self.weather_weight * windward_of(g, pos, tp).clamp(-3, 3);
+        // When nobody fires, the no-fire timer runs towards a draw: stop holding back.
+        if !stalled(g) {
+            s -= self.danger_weight * exposure(g, i, pos);
+            s += self.weather_weight * windward_of(g, pos, tp).clamp(-3, 3);
+        }
         if self.station_weight > 0 {
             if let Some(ahead) = ship_ahead(g, i) {
                 let station = station_astern(g, ahead);
@@ -195,8 +211,11 @@ impl DoctrineBot {
 
     fn choose_move(&mut self, g: &WsimGame, i: usize) -> Action {
         let mut best: (i32, Vec<Action>) = (i32::MIN, Vec::new());
+        let d = self.doctrine;
         for (first, pos) in plan_completions(g, i) {
-            let s = self.doctrine.score(g, i, pos);
+            // Where the move leaves the ship counts double; where it could get to next turn
+            // from there keeps it out of irons, off the edge and within reach.
+            let s = 2 * d.score(g, i, pos) + next_turn_best(g, i, pos, |p| d.score(g, i, p));
             if s > best.0 {
                 best = (s, vec![first]);
             } else if s == best.0 && !best.1.contains(&first) {
@@ -251,13 +270,27 @@ impl Agent<WsimGame> for DoctrineBot {
             }
             Step::Move => self.choose_move(g, i),
             Step::Aim => {
-                if range <= d.hull_range {
+                let crippled = d.target(g, i).is_some_and(|t| disabled(g, t));
+                if range <= d.hull_range || (crippled && range <= HULL_SHOT_RANGE) {
                     AIM_HULL
                 } else {
                     AIM_RIGGING
                 }
             }
-            Step::Threshold => FIRE_AT_LEAST_0 + d.min_table as Action,
+            Step::Threshold if stalled(g) => FIRE_AT_LEAST_0,
+            Step::Threshold => {
+                let initial = g.ships[i]
+                    .initial
+                    .iter()
+                    .zip(g.ships[i].loaded)
+                    .any(|(&a, b)| a && b);
+                let t = if initial {
+                    d.min_table.max(d.initial_table)
+                } else {
+                    d.min_table
+                };
+                FIRE_AT_LEAST_0 + t as Action
+            }
             Step::Load => self.load_side(g, i),
         };
         if legal.contains(choice) {
