@@ -1,1 +1,17 @@
-//! Models.
+//! Networks for the computer admiral.
+//!
+//! - [`config`]: the network's sizes ([`NetConfig`], serde).
+//! - [`checkpoint`]: safetensors checkpoints with Broadside metadata (ruleset, version,
+//!   shapes, config, step); no libtorch needed to read or check one.
+//! - `net` (feature `torch`): the policy-value network on tch. Build with
+//!   `LIBTORCH=$(bash scripts/setup_torch.sh) cargo test -p broadside-models --features torch`.
+
+pub mod checkpoint;
+pub mod config;
+#[cfg(feature = "torch")]
+pub mod net;
+
+pub use checkpoint::{Checkpoint, CheckpointError, CheckpointMeta, TensorData, CHECKPOINT_FORMAT};
+pub use config::NetConfig;
+#[cfg(feature = "torch")]
+pub use net::{NetOutput, Network, ILLEGAL_LOGIT};
