@@ -725,6 +725,30 @@ fn check_replay<G: Game>(mut replay: G, history: &[Action], fin: &G) -> Check {
     }
 }
 
+/// Plays uniformly random games from `start` (restarting it at each end) until `decisions`
+/// player decisions were made; chance outcomes are sampled from `rng` too. The loop the
+/// random-play benchmarks measure: mask, choice, apply, with no allocation.
+pub fn random_decisions<G: Game, R: Rng + ?Sized>(start: &G, rng: &mut R, decisions: u64) -> u64 {
+    let mut g = start.clone();
+    let mut made = 0;
+    while made < decisions {
+        match g.turn() {
+            Turn::Terminal => g = start.clone(),
+            Turn::Chance => {
+                let a = g.chance_outcomes().sample(rng);
+                g.apply_unchecked(a);
+            }
+            Turn::Player(_) => {
+                let legal = g.legal_actions();
+                let a = legal.nth(rng.random_range(0..legal.len())).unwrap_or(0);
+                g.apply_unchecked(a);
+                made += 1;
+            }
+        }
+    }
+    made
+}
+
 /// Compares golden playthrough texts with the files `dir/NAME.txt`; with the environment
 /// variable `BROADSIDE_BLESS` set, writes them instead (regenerating on purpose after a rules
 /// change). The error names each differing file and its first differing line.

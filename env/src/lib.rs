@@ -14,6 +14,7 @@
 pub mod action_set;
 pub mod chance;
 pub mod connect_four;
+pub mod data_files;
 pub mod error;
 pub mod fsail;
 pub mod game;

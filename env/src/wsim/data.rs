@@ -1011,28 +1011,12 @@ pub fn builtin_scenarios() -> &'static [Scenario] {
 
 /// The built-in scenario with this id; [`DataError::UnknownScenario`] lists the known ids.
 pub fn builtin_scenario(id: &str) -> Result<Scenario, DataError> {
-    let all = builtin_scenarios();
-    all.iter()
-        .find(|s| s.id == id)
-        .cloned()
-        .ok_or_else(|| DataError::UnknownScenario {
-            ruleset: RULESET.to_string(),
-            name: id.to_string(),
-            known: all
-                .iter()
-                .map(|s| s.id.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-        })
+    crate::data_files::scenario_by_id(RULESET, builtin_scenarios(), id, |s| s.id.as_str())
 }
 
 /// Reads and parses a scenario file; a read failure is [`DataError::Io`] naming the path.
 pub fn load_scenario_file(path: &Path) -> Result<Scenario, DataError> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| DataError::Io {
-        file: name.clone(),
-        message: e.to_string(),
-    })?;
+    let (name, text) = crate::data_files::read_text(path)?;
     parse_scenario(&text, &name)
 }
 
