@@ -33,3 +33,22 @@ pub fn scenario_by_id<S: Clone>(
             known: all.iter().map(&id_of).collect::<Vec<_>>().join(", "),
         })
 }
+
+/// Parses embedded data files (`(name, text)` pairs compiled into the binary) with `parse`,
+/// naming each `folder/name` in errors. The embedded files are checked by tests, so a
+/// failure here is a build defect and panics with the loader's message.
+pub fn parse_embedded<T>(
+    ruleset: &str,
+    folder: &str,
+    files: &[(&str, &str)],
+    parse: impl Fn(&str, &str) -> Result<T, DataError>,
+) -> Vec<T> {
+    files
+        .iter()
+        .map(|(name, text)| {
+            parse(text, &format!("{folder}/{name}")).unwrap_or_else(|e| {
+                panic!("embedded {ruleset} file {name} is invalid (checked by tests): {e}")
+            })
+        })
+        .collect()
+}

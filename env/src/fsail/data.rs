@@ -708,14 +708,12 @@ impl Scenario {
 pub fn builtin_scenarios() -> &'static [Scenario] {
     static S: OnceLock<Vec<Scenario>> = OnceLock::new();
     S.get_or_init(|| {
-        BUILTIN_SCENARIO_FILES
-            .iter()
-            .map(|(name, text)| {
-                parse_scenario(text, &format!("fsail/scenarios/{name}")).unwrap_or_else(|e| {
-                    panic!("embedded fsail scenario {name} is invalid (checked by tests): {e}")
-                })
-            })
-            .collect()
+        crate::data_files::parse_embedded(
+            RULESET,
+            "fsail/scenarios",
+            &BUILTIN_SCENARIO_FILES,
+            parse_scenario,
+        )
     })
 }
 

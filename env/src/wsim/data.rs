@@ -998,14 +998,12 @@ impl Scenario {
 pub fn builtin_scenarios() -> &'static [Scenario] {
     static SCENARIOS: OnceLock<Vec<Scenario>> = OnceLock::new();
     SCENARIOS.get_or_init(|| {
-        BUILTIN_SCENARIO_FILES
-            .iter()
-            .map(|(name, text)| {
-                parse_scenario(text, &format!("wsim/scenarios/{name}")).unwrap_or_else(|e| {
-                    panic!("embedded wsim scenario {name} is invalid (checked by tests): {e}")
-                })
-            })
-            .collect()
+        crate::data_files::parse_embedded(
+            RULESET,
+            "wsim/scenarios",
+            &BUILTIN_SCENARIO_FILES,
+            parse_scenario,
+        )
     })
 }
 

@@ -189,6 +189,43 @@ pub(crate) fn save_game(
         .to_string())
 }
 
+/// Who sits where, shared by every ruleset's play loop: the admiral, the random stand-in
+/// for the human under `--auto`, the players' names for the saved game, and where the
+/// screens go (stderr under `--json`).
+pub(crate) struct Seats {
+    pub admiral: Box<dyn Agent<AnyGame>>,
+    pub stand_in: Option<Box<dyn Agent<AnyGame>>>,
+    pub players: Vec<String>,
+    pub out: Box<dyn Write>,
+}
+
+impl Seats {
+    pub(crate) fn of(s: &PlaySettings) -> Self {
+        let admiral = s.admiral.build(derive_seed(s.seed, 1));
+        let stand_in: Option<Box<dyn Agent<AnyGame>>> = s.auto.then(|| {
+            AdmiralSpec::Random {
+                seed: Some(derive_seed(s.seed, 2)),
+            }
+            .build(0)
+        });
+        let mut players = vec![String::new(), String::new()];
+        players[s.human_side as usize] =
+            stand_in.as_ref().map_or("human".to_string(), |a| a.name());
+        players[1 - s.human_side as usize] = admiral.name();
+        let out: Box<dyn Write> = if s.json {
+            Box::new(std::io::stderr())
+        } else {
+            Box::new(std::io::stdout())
+        };
+        Seats {
+            admiral,
+            stand_in,
+            players,
+            out,
+        }
+    }
+}
+
 /// Runs `broadside play`.
 pub fn run(s: PlaySettings) -> Result<()> {
     if let AnyScenario::Fsail(_) = s.scenario {
@@ -196,21 +233,12 @@ pub fn run(s: PlaySettings) -> Result<()> {
     }
     let roster = Roster::new(select::wsim_scenario(&s.scenario)?, s.human_side);
     let game = s.scenario.new_game(&GameOptions::default());
-    let admiral = s.admiral.build(derive_seed(s.seed, 1));
-    let stand_in: Option<Box<dyn Agent<AnyGame>>> = s.auto.then(|| {
-        AdmiralSpec::Random {
-            seed: Some(derive_seed(s.seed, 2)),
-        }
-        .build(0)
-    });
-    let mut players = vec![String::new(), String::new()];
-    players[s.human_side as usize] = stand_in.as_ref().map_or("human".to_string(), |a| a.name());
-    players[1 - s.human_side as usize] = admiral.name();
-    let out: Box<dyn Write> = if s.json {
-        Box::new(std::io::stderr())
-    } else {
-        Box::new(std::io::stdout())
-    };
+    let Seats {
+        admiral,
+        stand_in,
+        players,
+        out,
+    } = Seats::of(&s);
     let mut session = Session {
         dice: ChaCha8Rng::seed_from_u64(s.seed),
         game,

@@ -10,14 +10,12 @@ use broadside_agents::Agent;
 use broadside_env::fsail::catalogue::RESIGN;
 use broadside_env::fsail::FsailGame;
 use broadside_env::game::{Action, Game, Turn};
-use broadside_env::harness::derive_seed;
 use broadside_env::ruleset::{AnyGame, GameOptions};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use super::play::{save_game, PlaySettings};
-use crate::admiral::AdmiralSpec;
 use crate::fsail::narrate::FsailNarrator;
 use crate::fsail::orders::{legal_orders, parse};
 use crate::fsail::{chart, map, FsailResult};
@@ -63,21 +61,12 @@ struct Session {
 pub(crate) fn run(s: PlaySettings) -> Result<()> {
     let roster = crate::fsail::roster(select::fsail_scenario(&s.scenario)?, s.human_side);
     let game = s.scenario.new_game(&GameOptions::default());
-    let admiral = s.admiral.build(derive_seed(s.seed, 1));
-    let stand_in: Option<Box<dyn Agent<AnyGame>>> = s.auto.then(|| {
-        AdmiralSpec::Random {
-            seed: Some(derive_seed(s.seed, 2)),
-        }
-        .build(0)
-    });
-    let mut players = vec![String::new(), String::new()];
-    players[s.human_side as usize] = stand_in.as_ref().map_or("human".to_string(), |a| a.name());
-    players[1 - s.human_side as usize] = admiral.name();
-    let out: Box<dyn Write> = if s.json {
-        Box::new(std::io::stderr())
-    } else {
-        Box::new(std::io::stdout())
-    };
+    let super::play::Seats {
+        admiral,
+        stand_in,
+        players,
+        out,
+    } = super::play::Seats::of(&s);
     let mut session = Session {
         dice: ChaCha8Rng::seed_from_u64(s.seed),
         game,

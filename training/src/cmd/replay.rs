@@ -126,17 +126,7 @@ pub fn run(s: ReplaySettings) -> Result<()> {
             writeln!(out, "{l}")?;
         }
         if pausing && after.turn > before.turn {
-            write!(out, "[Enter: next turn] ")?;
-            out.flush()?;
-            let mut line = String::new();
-            // At the end of input there is nobody to wait for: play the rest straight through.
-            if stdin
-                .read_line(&mut line)
-                .context("cannot read standard input")?
-                == 0
-            {
-                pausing = false;
-            }
+            pausing = wait_for_enter(&mut out, &mut stdin)?;
         }
     }
     let last = select::wsim_game(states.last().unwrap_or(&states[0]))?;
@@ -221,16 +211,7 @@ fn run_fsail(s: ReplaySettings) -> Result<()> {
         }
         if pausing && after.turn > before.turn {
             writeln!(out, "{}", fmap::render(after, narrator.roster(), &s.style))?;
-            write!(out, "[Enter: next turn] ")?;
-            out.flush()?;
-            let mut line = String::new();
-            if stdin
-                .read_line(&mut line)
-                .context("cannot read standard input")?
-                == 0
-            {
-                pausing = false;
-            }
+            pausing = wait_for_enter(&mut out, &mut stdin)?;
         }
     }
     let last = select::fsail_game(states.last().unwrap_or(&states[0]))?;
@@ -248,4 +229,16 @@ fn run_fsail(s: ReplaySettings) -> Result<()> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// Asks for Enter before the next turn; false when the input has ended (nobody to wait
+/// for: the rest plays straight through).
+fn wait_for_enter(out: &mut impl Write, stdin: &mut impl BufRead) -> Result<bool> {
+    write!(out, "[Enter: next turn] ")?;
+    out.flush()?;
+    let mut line = String::new();
+    Ok(stdin
+        .read_line(&mut line)
+        .context("cannot read standard input")?
+        != 0)
 }
