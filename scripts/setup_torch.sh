@@ -8,15 +8,23 @@
 #
 # Usage:  export LIBTORCH="$(bash scripts/setup_torch.sh)"
 #         cargo test -p broadside-models --features torch
-# Environment: PYTHON (interpreter for the venv, default python3), VENV (default .venv-torch).
+# Environment: PYTHON (interpreter for the venv, default python3), VENV (default .venv-torch),
+# FULL=1 for the GPU build: the full torch wheel with its CUDA libraries (4.6 GB, default
+# VENV .venv-torch-gpu), needed to link libtorch_cuda (`cargo build --features cuda`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PYTHON="${PYTHON:-python3}"
-VENV="${VENV:-.venv-torch}"
+FULL="${FULL:-0}"
 TORCH_VERSION=2.11.0
 CUDA_TOOLKIT_VERSION=13.0.2
-RECIPE="torch==$TORCH_VERSION cuda-toolkit[cudart,cupti]==$CUDA_TOOLKIT_VERSION"
+if [ "$FULL" = 1 ]; then
+    VENV="${VENV:-.venv-torch-gpu}"
+    RECIPE="torch==$TORCH_VERSION (full)"
+else
+    VENV="${VENV:-.venv-torch}"
+    RECIPE="torch==$TORCH_VERSION cuda-toolkit[cudart,cupti]==$CUDA_TOOLKIT_VERSION"
+fi
 STAMP="$VENV/.broadside-torch-stamp"
 
 die() {
@@ -32,11 +40,16 @@ if [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$RECIPE" ]; then
     echo "setup_torch: installing $RECIPE into $VENV ..." >&2
     rm -rf "$VENV"
     "$PYTHON" -m venv "$VENV" || die "could not create a venv with $PYTHON"
-    "$VENV/bin/pip" install --quiet --no-cache-dir --no-deps "torch==$TORCH_VERSION" >&2 ||
-        die "could not install torch==$TORCH_VERSION"
-    "$VENV/bin/pip" install --quiet --no-cache-dir \
-        "cuda-toolkit[cudart,cupti]==$CUDA_TOOLKIT_VERSION" >&2 ||
-        die "could not install cuda-toolkit==$CUDA_TOOLKIT_VERSION"
+    if [ "$FULL" = 1 ]; then
+        "$VENV/bin/pip" install --quiet --no-cache-dir "torch==$TORCH_VERSION" >&2 ||
+            die "could not install torch==$TORCH_VERSION"
+    else
+        "$VENV/bin/pip" install --quiet --no-cache-dir --no-deps "torch==$TORCH_VERSION" >&2 ||
+            die "could not install torch==$TORCH_VERSION"
+        "$VENV/bin/pip" install --quiet --no-cache-dir \
+            "cuda-toolkit[cudart,cupti]==$CUDA_TOOLKIT_VERSION" >&2 ||
+            die "could not install cuda-toolkit==$CUDA_TOOLKIT_VERSION"
+    fi
     [ -f "$(site_packages)/torch/lib/libtorch_cpu.so" ] ||
         die "torch installed but $(site_packages)/torch/lib/libtorch_cpu.so is missing"
     echo "$RECIPE" >"$STAMP"

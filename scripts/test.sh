@@ -1,8 +1,15 @@
 #!/usr/bin/env bash
-# Runs every test of the workspace: unit, property, golden and harness tests.
+# Runs every test of the workspace: unit, property, golden and harness tests, then the
+# network and training tests on libtorch (installed into a cached venv on first use).
 # The test profile is optimised (see Cargo.toml), so the harness's thousands of games are quick.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --workspace --all-targets --locked
 # Doc examples too (`--all-targets` leaves them out).
 cargo test --workspace --doc --locked
+# The `torch` feature: the network, checkpoints, and a tiny CPU training run with a kill -9
+# and a resume. Only these crates get the feature, so the rest is not rebuilt.
+LIBTORCH="$(bash scripts/setup_torch.sh)"
+export LIBTORCH
+cargo test --locked -p broadside-models --features torch
+cargo test --locked -p broadside-training --features torch --test train_torch

@@ -14,6 +14,11 @@
 //!   most likely action), `first` (`true`: bandits for the first mover's hidden choices too,
 //!   as SM-MCTS; default `false`, see [`MctsConfig::first_mover_bandits`]), `seed`.
 //!
+//! - `net:path=FILE,KEY=VALUE,...`: PUCT search (`select=puct`, `c=1.5` unless given) led by
+//!   a trained network's priors and values; the other keys are the `mcts` keys (`sims`,
+//!   default 64). Networks need a `broadside` built with the `torch` feature, which
+//!   registers the loader ([`register_net_loader`]); elsewhere the spec is a clear error.
+//!
 //! A nested `rollout:` spec may not contain commas (its own options would be ambiguous).
 
 use std::fmt;
@@ -39,11 +44,14 @@ use crate::{Agent, RandomAgent};
 /// Why a spec string was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
+    /// A `net:` agent whose network cannot be loaded here.
+    #[error("network `{path}`: {detail}")]
+    Net { path: String, detail: String },
     /// Nothing was given.
     #[error("empty agent spec")]
     Empty,
     /// The first word is not an agent kind.
-    #[error("unknown agent `{spec}` (known: random, bot:NAME, mcts:OPTIONS)")]
+    #[error("unknown agent `{spec}` (known: random, bot:NAME, mcts:OPTIONS, net:path=FILE)")]
     UnknownAgent { spec: String },
     /// The ruleset has no bot of that name.
     #[error("unknown bot `{name}` (known: {known})")]
@@ -77,6 +85,32 @@ pub enum EvalSpec {
     },
     /// The seeded fake network (batches of 16).
     FakeNet,
+    /// A trained network from a checkpoint file (see [`register_net_loader`]).
+    Net { path: String },
+}
+
+/// Loads a checkpoint as an evaluator factory for [`AnyGame`] (what `net:` specs use).
+pub type NetLoader = fn(&str) -> Result<EvaluatorFactory<AnyGame>, String>;
+
+static NET_LOADER: std::sync::OnceLock<NetLoader> = std::sync::OnceLock::new();
+
+/// Registers the network loader (the models crate's, when built with `torch`); the first
+/// registration wins.
+pub fn register_net_loader(loader: NetLoader) {
+    let _ = NET_LOADER.set(loader);
+}
+
+fn net_factory_for_any(path: &str) -> Result<EvaluatorFactory<AnyGame>, SpecError> {
+    let loader = NET_LOADER.get().ok_or_else(|| SpecError::Net {
+        path: path.into(),
+        detail: "this build has no network support: build broadside with the `torch` \
+                 feature (scripts/train.sh does)"
+            .into(),
+    })?;
+    loader(path).map_err(|detail| SpecError::Net {
+        path: path.into(),
+        detail,
+    })
 }
 
 /// A parsed agent spec.
@@ -140,11 +174,44 @@ impl FromStr for AgentSpec {
                 seed: seed_of(seed)?,
             });
         }
+        if lower.starts_with("net:") {
+            return parse_net(spec, &spec[4..]);
+        }
         if lower == "mcts" || lower.starts_with("mcts:") {
             return parse_mcts(spec, lower.strip_prefix("mcts:").unwrap_or(""));
         }
         Err(SpecError::UnknownAgent { spec: spec.into() })
     }
+}
+
+/// `net:path=FILE,...`: the path keeps its case; the other options are `mcts` options.
+fn parse_net(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
+    let mut path = None;
+    let mut rest = vec!["sims=64".to_string(), "select=puct".into(), "c=1.5".into()];
+    for part in options.split(',').filter(|p| !p.is_empty()) {
+        match part.split_once('=') {
+            Some((k, v)) if k.eq_ignore_ascii_case("path") => path = Some(v.to_string()),
+            Some((k, _)) if k.eq_ignore_ascii_case("eval") => {
+                return Err(bad(
+                    spec,
+                    "eval",
+                    part,
+                    "no eval option: the network evaluates",
+                ))
+            }
+            _ => rest.push(part.to_ascii_lowercase()),
+        }
+    }
+    let path = path.ok_or_else(|| bad(spec, "path", "", "path=CHECKPOINT-FILE"))?;
+    // `select` must come before `c` so that `c` applies to the chosen rule.
+    rest.sort_by_key(|p| !p.starts_with("select="));
+    let AgentSpec::Mcts { config, .. } = parse_mcts(spec, &rest.join(","))? else {
+        unreachable!("parse_mcts returns an mcts spec")
+    };
+    Ok(AgentSpec::Mcts {
+        config,
+        eval: EvalSpec::Net { path },
+    })
 }
 
 fn parse_mcts(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
@@ -298,7 +365,10 @@ impl fmt::Display for AgentSpec {
                 seed: Some(s),
             } => write!(f, "bot:{name}:{s}"),
             AgentSpec::Mcts { config, eval } => {
-                write!(f, "mcts:")?;
+                match eval {
+                    EvalSpec::Net { path } => write!(f, "net:path={path},")?,
+                    _ => write!(f, "mcts:")?,
+                }
                 match config.budget {
                     Budget::Simulations(n) => write!(f, "sims={n}")?,
                     Budget::TimeMs(ms) => write!(f, "time={ms}")?,
@@ -320,6 +390,7 @@ impl fmt::Display for AgentSpec {
                 match eval {
                     EvalSpec::Heuristic => write!(f, ",eval=heuristic"),
                     EvalSpec::FakeNet => write!(f, ",eval=fake-net"),
+                    EvalSpec::Net { .. } => Ok(()),
                     EvalSpec::Rollout { policy, depth } => {
                         write!(f, ",eval=rollout:{policy}")?;
                         match depth {
@@ -345,6 +416,14 @@ pub trait KnownAgents: Game {
     /// The information key the search uses (the observation hash unless faster exists).
     fn info_key() -> InfoKeyFn<Self> {
         observation_key::<Self>
+    }
+    /// A trained network from `path` as an evaluator factory; networks are loaded for
+    /// [`AnyGame`] (the command's game type) only.
+    fn net_evaluator(path: &str) -> Result<EvaluatorFactory<Self>, SpecError> {
+        Err(SpecError::Net {
+            path: path.into(),
+            detail: "networks are loaded for the `broadside` command's games only".into(),
+        })
     }
 }
 
@@ -374,7 +453,7 @@ impl AgentSpec {
                 if config.seed == 0 {
                     config.seed = default_seed;
                 }
-                let factory = evaluator_factory::<G>(eval);
+                let factory = evaluator_factory::<G>(eval)?;
                 let label = self.to_string();
                 Ok(Box::new(
                     MctsAgent::with_info_key(config, factory, G::info_key()).with_label(label),
@@ -400,16 +479,19 @@ impl AgentSpec {
             config.seed = default_seed;
         }
         Ok(Some(
-            MctsAgent::with_info_key(config, evaluator_factory::<G>(eval), G::info_key())
+            MctsAgent::with_info_key(config, evaluator_factory::<G>(eval)?, G::info_key())
                 .with_label(self.to_string()),
         ))
     }
 }
 
-/// The evaluator factory an [`EvalSpec`] names.
-pub fn evaluator_factory<G: KnownAgents>(eval: &EvalSpec) -> EvaluatorFactory<G> {
+/// The evaluator factory an [`EvalSpec`] names (a network must load).
+pub fn evaluator_factory<G: KnownAgents>(
+    eval: &EvalSpec,
+) -> Result<EvaluatorFactory<G>, SpecError> {
     let heuristic = G::heuristic();
-    match eval.clone() {
+    Ok(match eval.clone() {
+        EvalSpec::Net { path } => G::net_evaluator(&path)?,
         EvalSpec::Heuristic => {
             Arc::new(move |_| Box::new(HeuristicEvaluator::new(heuristic.clone())))
         }
@@ -425,7 +507,7 @@ pub fn evaluator_factory<G: KnownAgents>(eval: &EvalSpec) -> EvaluatorFactory<G>
             };
             Box::new(RolloutEvaluator::new(p, heuristic.clone(), depth, seed))
         }),
-    }
+    })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -623,6 +705,9 @@ impl KnownAgents for AnyGame {
     }
     fn info_key() -> InfoKeyFn<Self> {
         any_info_key
+    }
+    fn net_evaluator(path: &str) -> Result<EvaluatorFactory<Self>, SpecError> {
+        net_factory_for_any(path)
     }
 }
 

@@ -50,6 +50,13 @@ pub fn rulesets() -> Vec<RulesetInfo> {
     ]
 }
 
+/// The spec (catalogue and observation layout) of the ruleset called `name`.
+pub fn game_spec(name: &str) -> Option<&'static GameSpec> {
+    [&wsim::WSIM_SPEC, &fsail::FSAIL_SPEC]
+        .into_iter()
+        .find(|s| s.name == name)
+}
+
 /// The default ruleset's name.
 pub const DEFAULT_RULESET: &str = "wsim";
 

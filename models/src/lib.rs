@@ -3,11 +3,18 @@
 //! - [`config`]: the network's sizes ([`NetConfig`], serde).
 //! - [`checkpoint`]: safetensors checkpoints with Broadside metadata (ruleset, version,
 //!   shapes, config, step); no libtorch needed to read or check one.
+//! - `infer` (feature `torch`): the network as the search's batched leaf evaluator, locally
+//!   or through an inference server thread shared by many games.
+//! - `loader` (feature `torch`): `net:path=FILE` agent specs.
 //! - `net` (feature `torch`): the policy-value network on tch. Build with
 //!   `LIBTORCH=$(bash scripts/setup_torch.sh) cargo test -p broadside-models --features torch`.
 
 pub mod checkpoint;
 pub mod config;
+#[cfg(feature = "torch")]
+pub mod infer;
+#[cfg(feature = "torch")]
+pub mod loader;
 #[cfg(feature = "torch")]
 pub mod net;
 

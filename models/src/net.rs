@@ -304,6 +304,15 @@ impl Network {
     /// shape or config. Returns the checkpoint's metadata (its step).
     pub fn load_weights(&mut self, path: &Path) -> Result<CheckpointMeta, CheckpointError> {
         let ckpt = Checkpoint::read(path)?;
+        self.load_checkpoint(&ckpt, path)
+    }
+
+    /// Copies the weights of `ckpt` (read from `path`, named in errors) into this network.
+    pub fn load_checkpoint(
+        &mut self,
+        ckpt: &Checkpoint,
+        path: &Path,
+    ) -> Result<CheckpointMeta, CheckpointError> {
         ckpt.meta.check_against(&self.meta(0), path)?;
         let mut vars = self.vs.variables();
         if ckpt.tensors.len() != vars.len() {
@@ -339,7 +348,7 @@ impl Network {
                 detail: e.to_string(),
             })?;
         }
-        Ok(ckpt.meta)
+        Ok(ckpt.meta.clone())
     }
 
     /// A network built from a checkpoint's own config, for `spec`; refuses a checkpoint of
@@ -350,6 +359,16 @@ impl Network {
         device: Device,
     ) -> Result<(Self, CheckpointMeta), CheckpointError> {
         let ckpt = Checkpoint::read(path)?;
+        Self::from_checkpoint(&ckpt, path, spec, device)
+    }
+
+    /// A network of `ckpt`'s own config with its weights (`path` names it in errors).
+    pub fn from_checkpoint(
+        ckpt: &Checkpoint,
+        path: &Path,
+        spec: &'static GameSpec,
+        device: Device,
+    ) -> Result<(Self, CheckpointMeta), CheckpointError> {
         let config = ckpt.meta.config.clone();
         ckpt.meta
             .check_against(&CheckpointMeta::for_spec(spec, &config), path)?;
@@ -358,7 +377,14 @@ impl Network {
                 path: path.to_path_buf(),
                 detail,
             })?;
-        let meta = net.load_weights(path)?;
+        let meta = net.load_checkpoint(ckpt, path)?;
         Ok((net, meta))
+    }
+
+    /// A copy of this network (same config and weights) on `device`.
+    pub fn duplicate(&self, device: Device) -> Self {
+        let mut copy = Self::new(self.spec, &self.config, device).expect("a valid config");
+        copy.vs.copy(&self.vs).expect("same variables");
+        copy
     }
 }

@@ -14,7 +14,11 @@ use broadside_env::wsim::WsimGame;
 use broadside_env::{Action, Game, Player};
 
 /// The admirals this build knows, with a line of help each.
-pub const KNOWN: [(&str, &str); 7] = [
+pub const KNOWN: [(&str, &str); 8] = [
+    (
+        "net:path=FILE",
+        "a trained network's search, e.g. `net:path=runs/wsim-frigate-duel/best.safetensors,sims=64` (needs a build with the `torch` feature: scripts/train.sh)",
+    ),
     (
         "mcts",
         "Monte Carlo tree search; difficulty `mcts:level=easy|medium|hard|expert` (50 ms to 4 s per decision), or `mcts:sims=800,eval=rollout:bot:british` (see broadside_agents::spec)",
@@ -50,7 +54,7 @@ impl FromStr for AdmiralSpec {
     fn from_str(text: &str) -> Result<Self> {
         let text = text.trim();
         let lower = text.to_ascii_lowercase();
-        if lower.starts_with("mcts") {
+        if lower.starts_with("mcts") || lower.starts_with("net:") {
             return Ok(AdmiralSpec::Agent(text.parse()?));
         }
         if let Some(rest) = lower.strip_prefix("bot:") {

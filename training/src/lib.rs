@@ -8,6 +8,7 @@
 //!   [`style`] colours the text.
 //! - Terminal views of a Fighting Sail game: [`fsail`] (the table as a character grid, ship
 //!   charts, the log, JSON states and the result).
+//! - [`train`]: self-play training (the loop needs the `torch` feature).
 //! - Support: [`admiral`] (computer players by spec string), [`select`] (ruleset and
 //!   scenario lookup), [`atomic`] (atomic saves) and [`progress`] (progress bars).
 
@@ -24,3 +25,4 @@ pub mod roster;
 pub mod select;
 pub mod snapshot;
 pub mod style;
+pub mod train;

@@ -6,6 +6,9 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     let cli = broadside_training::cmd::Cli::parse();
+    // `net:` agent specs load networks through the models crate when it has libtorch.
+    #[cfg(feature = "torch")]
+    broadside_models::loader::register();
     match broadside_training::cmd::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if broadside_training::cmd::is_broken_pipe(&e) => ExitCode::SUCCESS,

@@ -139,3 +139,24 @@ pub fn check_saved_scenario(s: &Scenario, file: &str) -> Result<()> {
     }
     Ok(())
 }
+
+/// Refuses a `net:` agent whose checkpoint was trained for another ruleset than the game's
+/// (without libtorch, building the agent reports that networks are unavailable).
+pub fn check_net_spec(spec: &broadside_agents::AgentSpec, ruleset_name: &str) -> Result<()> {
+    #[cfg(feature = "torch")]
+    if let broadside_agents::AgentSpec::Mcts {
+        eval: broadside_agents::spec::EvalSpec::Net { path },
+        ..
+    } = spec
+    {
+        let trained = broadside_models::loader::checkpoint_ruleset(std::path::Path::new(path))
+            .map_err(anyhow::Error::msg)?;
+        if trained != ruleset_name {
+            anyhow::bail!(
+                "the network {path} was trained for ruleset `{trained}`, not `{ruleset_name}`"
+            );
+        }
+    }
+    let _ = (spec, ruleset_name);
+    Ok(())
+}

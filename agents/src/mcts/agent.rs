@@ -115,6 +115,11 @@ impl<G: Game> MctsAgent<G> {
         &self.config
     }
 
+    /// Changes the budget of the next searches (playout-cap randomisation in self-play).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.config.budget = budget;
+    }
+
     /// The explanation of the last choice.
     pub fn explain(&self) -> Option<&Explanation> {
         self.last.as_ref()
@@ -123,6 +128,14 @@ impl<G: Game> MctsAgent<G> {
     /// The search trees, one per thread (for analysis: [`Search::policy_at`]).
     pub fn trees(&self) -> &[Search<G>] {
         &self.searches
+    }
+
+    /// Tells the trees that `action` was played from the last searched state, so the next
+    /// search can reuse its subtree (what [`Agent::choose`] does after [`Self::search`]).
+    pub fn commit(&mut self, action: Action) {
+        for s in &mut self.searches {
+            s.commit(action);
+        }
     }
 
     /// Searches `state` for `player` and returns the merged result without playing it.
@@ -244,9 +257,7 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
         } else {
             self.search(state, player).action
         };
-        for s in &mut self.searches {
-            s.commit(action);
-        }
+        self.commit(action);
         action
     }
 

@@ -52,6 +52,14 @@ pub enum ChanceMode {
     Stratified { max_outcomes: usize },
 }
 
+/// Dirichlet noise mixed into the root's priors (AlphaZero self-play exploration):
+/// `p' = (1 - fraction) p + fraction Dir(alpha)`, drawn from the search's own RNG.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct RootNoise {
+    pub alpha: f64,
+    pub fraction: f64,
+}
+
 /// Every tunable of [`super::Search`] and [`super::MctsAgent`].
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct MctsConfig {
@@ -79,6 +87,10 @@ pub struct MctsConfig {
     /// At a simultaneous root, play a sample of the average strategy (an equilibrium
     /// approximation) instead of its most likely action.
     pub sample_mixed: bool,
+    /// Dirichlet noise at the root (self-play); `None` in play. Applied once the root is
+    /// evaluated, before the search proper, at sequential roots only.
+    #[serde(default)]
+    pub root_noise: Option<RootNoise>,
 }
 
 impl Default for MctsConfig {
@@ -95,6 +107,7 @@ impl Default for MctsConfig {
             detect_hidden_root: true,
             first_mover_bandits: true,
             sample_mixed: true,
+            root_noise: None,
         }
     }
 }

@@ -44,7 +44,7 @@ mod search;
 mod tree;
 
 pub use agent::{Candidate, Explanation, MctsAgent};
-pub use config::{Budget, ChanceMode, MctsConfig, Selection, SimSelection};
+pub use config::{Budget, ChanceMode, MctsConfig, RootNoise, Selection, SimSelection};
 pub use eval::{
     Evaluation, Evaluator, EvaluatorFactory, FakeNetwork, Heuristic, HeuristicEvaluator,
     RolloutEvaluator, RolloutPolicy, TerminalValue,

@@ -164,6 +164,12 @@ impl<G: Game> Search<G> {
                 self.cfg.selection,
             ));
         } else {
+            if let Some(noise) = self.cfg.root_noise {
+                if !self.cells[root_cell as usize].simultaneous {
+                    self.simulations += self.ensure_root_evaluated(state);
+                    self.add_root_noise(root_cell, noise);
+                }
+            }
             let batch = self.evaluator.max_batch().max(1) as u64;
             let mut forced = Vec::new();
             loop {
@@ -847,6 +853,35 @@ impl<G: Game> Search<G> {
         }
         let cell = self.nodes[node as usize].cell;
         (cell != NONE).then(|| self.cells[cell as usize].simultaneous)
+    }
+
+    /// Mixes Dirichlet noise into the priors of the root cell (uniform priors when the
+    /// evaluator gave none): Gamma(alpha) draws, normalised.
+    fn add_root_noise(&mut self, cell: u32, noise: super::config::RootNoise) {
+        let (start, len) = {
+            let c = &self.cells[cell as usize];
+            (c.start as usize, c.len as usize)
+        };
+        let Ok(gamma) = rand_distr::Gamma::new(noise.alpha.max(1e-3), 1.0) else {
+            return;
+        };
+        // Once per search, not per simulation: the allocation is not on the hot path.
+        let draws: Vec<f64> = (0..len)
+            .map(|_| rand_distr::Distribution::sample(&gamma, &mut self.rng))
+            .collect();
+        let total: f64 = draws.iter().sum();
+        let stats = &mut self.stats[start..start + len];
+        let prior_sum: f64 = stats.iter().map(|s| s.prior as f64).sum();
+        let uniform = 1.0 / len.max(1) as f64;
+        for (s, d) in stats.iter_mut().zip(draws) {
+            let p = if prior_sum > 0.0 {
+                s.prior as f64 / prior_sum
+            } else {
+                uniform
+            };
+            let eta = if total > 0.0 { d / total } else { uniform };
+            s.prior = ((1.0 - noise.fraction) * p + noise.fraction * eta) as f32;
+        }
     }
 
     /// Runs one plain simulation so the root is evaluated (its priors known).

@@ -100,6 +100,8 @@ impl ArenaSettings {
             })
             .collect::<Result<Vec<_>>>()?;
         for (s, text) in specs.iter().zip(&a.agents) {
+            crate::select::check_net_spec(s, scenario.ruleset())
+                .with_context(|| format!("--agent {text}"))?;
             s.build::<AnyGame>(0)
                 .with_context(|| format!("--agent {text}"))?;
         }

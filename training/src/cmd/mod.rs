@@ -10,6 +10,7 @@ pub mod play_fsail;
 pub mod replay;
 pub mod rules;
 pub mod scenarios;
+pub mod train;
 
 /// Broadside: naval wargame rulesets as a reinforcement-learning environment.
 #[derive(Debug, Parser)]
@@ -34,6 +35,8 @@ pub enum Command {
     Arena(arena::ArenaArgs),
     /// Measure random-play, clone, observation and vectorised-environment throughput.
     Bench(bench::BenchArgs),
+    /// Train the computer admiral's network by self-play (needs the `torch` feature).
+    Train(train::TrainArgs),
 }
 
 /// Runs a parsed command line.
@@ -45,6 +48,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Replay(a) => replay::run(replay::ReplaySettings::from_args(a)?),
         Command::Arena(a) => arena::run(arena::ArenaSettings::from_args(a)?),
         Command::Bench(a) => bench::run(bench::BenchSettings::from_args(a)?),
+        Command::Train(a) => train::run(train::TrainSettings::from_args(a)?),
     }
 }
 

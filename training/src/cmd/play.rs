@@ -100,6 +100,11 @@ impl PlaySettings {
             Some(text) => text.parse()?,
             None => AdmiralSpec::default_for(ruleset),
         };
+        if let AdmiralSpec::Agent(spec) = &admiral {
+            select::check_net_spec(spec, ruleset)?;
+            spec.build::<broadside_env::ruleset::AnyGame>(0)
+                .map_err(|e| anyhow::anyhow!("admiral `{spec}`: {e}"))?;
+        }
         if !admiral.plays(ruleset) {
             bail!(
                 "the admiral `{admiral}` plays only WS&IM (`wsim`); for `{ruleset}` use `random` or `mcts` (e.g. `mcts:level=easy`)"

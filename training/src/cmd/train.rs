@@ -1,0 +1,103 @@
+//! `broadside train`: self-play training from scratch, or resuming a run.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Result};
+use clap::Args;
+
+use crate::train::TrainConfig;
+
+/// Flags of `broadside train`.
+#[derive(Debug, Args)]
+pub struct TrainArgs {
+    /// A TOML config file (see configs/); built-in defaults when left out.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Override one config key, e.g. `--set selfplay.sims=128` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Where the run writes its checkpoints, replay shards and TensorBoard logs
+    /// [default: runs/RULESET-SCENARIO].
+    #[arg(long, value_name = "DIR", conflicts_with = "resume")]
+    pub run_dir: Option<PathBuf>,
+    /// Continue the run in this directory (its config.toml, with --set overrides on top).
+    #[arg(long, value_name = "RUN_DIR", conflicts_with = "config")]
+    pub resume: Option<PathBuf>,
+    /// Print only errors.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Validated settings of `broadside train`.
+#[derive(Debug, Clone)]
+pub struct TrainSettings {
+    pub config: TrainConfig,
+    pub run_dir: PathBuf,
+    pub resume: bool,
+    pub quiet: bool,
+}
+
+impl TrainSettings {
+    /// Resolves the config (file, overrides, or the run's own config when resuming).
+    pub fn from_args(a: TrainArgs) -> Result<Self> {
+        if let Some(dir) = &a.resume {
+            let saved = dir.join("config.toml");
+            if !saved.exists() {
+                bail!(
+                    "{} is not a training run (it has no config.toml)",
+                    dir.display()
+                );
+            }
+            let before = TrainConfig::load(Some(&saved), &[])?;
+            let config = TrainConfig::load(Some(&saved), &a.set)?;
+            if config.ruleset != before.ruleset
+                || config.scenario != before.scenario
+                || config.net != before.net
+            {
+                bail!("a resumed run keeps its ruleset, scenario and network; start a new run to change them");
+            }
+            return Ok(Self {
+                config,
+                run_dir: dir.clone(),
+                resume: true,
+                quiet: a.quiet,
+            });
+        }
+        let config = TrainConfig::load(a.config.as_deref(), &a.set)?;
+        let run_dir = a.run_dir.unwrap_or_else(|| {
+            let scenario = if config.scenario.is_empty() {
+                "default"
+            } else {
+                config.scenario.as_str()
+            };
+            PathBuf::from("runs").join(format!("{}-{}", config.ruleset, scenario))
+        });
+        Ok(Self {
+            config,
+            run_dir,
+            resume: false,
+            quiet: a.quiet,
+        })
+    }
+}
+
+/// Runs `broadside train`.
+#[cfg(feature = "torch")]
+pub fn run(s: TrainSettings) -> Result<()> {
+    crate::train::run::run(crate::train::run::TrainOptions {
+        config: s.config,
+        run_dir: s.run_dir,
+        resume: s.resume,
+        quiet: s.quiet,
+    })?;
+    Ok(())
+}
+
+/// Without libtorch there is nothing to train with: say how to get it.
+#[cfg(not(feature = "torch"))]
+pub fn run(_: TrainSettings) -> Result<()> {
+    bail!(
+        "this broadside was built without the `torch` feature, so it cannot train; \
+         run `bash scripts/train.sh` (it installs libtorch and builds with the feature)"
+    )
+}

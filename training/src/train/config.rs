@@ -1,0 +1,358 @@
+//! The training run's configuration: one TOML file, `--set key=value` overrides on top, and
+//! the resolved result written into the run directory (`config.toml`) so the run can be
+//! reproduced or resumed from it alone. Unknown keys are errors, so a typo never silently
+//! falls back to a default.
+
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+use broadside_models::NetConfig;
+use serde::{Deserialize, Serialize};
+
+/// Everything a training run needs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TrainConfig {
+    /// Ruleset (`broadside rules`).
+    pub ruleset: String,
+    /// Scenario id or file; empty means the ruleset's default.
+    pub scenario: String,
+    /// Seed of every random choice of the run (games, dice, search, minibatches).
+    pub seed: u64,
+    /// Iterations (self-play, then training) to run; 0 means until stopped.
+    pub iterations: u64,
+    /// Stop after this many minutes of wall time (0: no limit); checked between iterations.
+    pub max_minutes: f64,
+    /// `cpu`, `cuda` or `auto` (CUDA when available).
+    pub device: String,
+    pub net: NetConfig,
+    pub selfplay: SelfPlayConfig,
+    pub train: OptimConfig,
+    pub checkpoint: CheckpointConfig,
+    pub eval: EvalConfig,
+}
+
+/// Self-play settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SelfPlayConfig {
+    /// Games played per iteration.
+    pub games_per_iteration: usize,
+    /// Games in flight at once (one thread each, sharing the inference server).
+    pub games_in_flight: usize,
+    /// Simulations of a full search (the ones recorded as policy targets).
+    pub sims: u64,
+    /// Playout-cap randomisation: the share of decisions searched fully; the others use
+    /// `fast_sims` and give no policy target. 1.0 turns it off.
+    pub full_search_share: f64,
+    pub fast_sims: u64,
+    /// Root selection: `dirichlet` (PUCT with Dirichlet noise) or `gumbel`.
+    pub root: String,
+    pub dirichlet_alpha: f64,
+    pub dirichlet_fraction: f64,
+    /// PUCT exploration constant.
+    pub c_puct: f64,
+    /// Leaves a search gathers per request to the inference server.
+    pub leaves_per_request: usize,
+    /// Rows that trigger a forward pass at once.
+    pub max_batch: usize,
+    /// Longest wait (microseconds) for a batch to fill before a forward pass.
+    pub max_wait_us: u64,
+    /// Decisions played by sampling the search policy (exploration) before playing its
+    /// most visited action.
+    pub sample_moves: usize,
+    /// A side resigns when its search's root value stays below `-resign_threshold` for
+    /// `resign_after` consecutive decisions (0 disables resignation).
+    pub resign_threshold: f64,
+    /// Consecutive hopeless decisions before a resignation.
+    pub resign_after: usize,
+    /// Share of games where resignation is disabled (to check it is not premature).
+    pub resign_disabled_share: f64,
+    /// Cut a game after this many decisions; its value target is 0 (a draw).
+    pub max_decisions: usize,
+}
+
+/// Optimiser settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct OptimConfig {
+    pub batch_size: usize,
+    /// Gradient steps per iteration.
+    pub steps_per_iteration: usize,
+    pub learning_rate: f64,
+    pub weight_decay: f64,
+    pub value_weight: f64,
+    /// Train on the most recent samples only (a sliding window over the replay shards).
+    pub window: usize,
+}
+
+/// Checkpoint settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct CheckpointConfig {
+    /// Write a checkpoint every this many iterations (and always at the end).
+    pub every: u64,
+    /// Keep the last this many step checkpoints.
+    pub keep: usize,
+}
+
+/// Evaluation settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct EvalConfig {
+    /// Evaluate every this many iterations (0: never).
+    pub every: u64,
+    /// Game pairs (sides swapped) against each opponent.
+    pub pairs: usize,
+    /// The fixed opponents (agent specs).
+    pub bots: Vec<String>,
+    /// Simulations of the network's search in evaluation games.
+    pub sims: u64,
+    /// Score against the previous best needed to become the new best.
+    pub promote_score: f64,
+    /// Cut evaluation games after this many decisions (draws).
+    pub max_decisions: usize,
+}
+
+impl Default for TrainConfig {
+    fn default() -> Self {
+        Self {
+            ruleset: "wsim".into(),
+            scenario: "frigate-duel".into(),
+            seed: 1,
+            iterations: 0,
+            max_minutes: 0.0,
+            device: "auto".into(),
+            net: NetConfig::default(),
+            selfplay: SelfPlayConfig::default(),
+            train: OptimConfig::default(),
+            checkpoint: CheckpointConfig::default(),
+            eval: EvalConfig::default(),
+        }
+    }
+}
+
+impl Default for SelfPlayConfig {
+    fn default() -> Self {
+        Self {
+            games_per_iteration: 32,
+            games_in_flight: 16,
+            sims: 64,
+            full_search_share: 0.25,
+            fast_sims: 16,
+            root: "dirichlet".into(),
+            dirichlet_alpha: 0.3,
+            dirichlet_fraction: 0.25,
+            c_puct: 1.5,
+            leaves_per_request: 8,
+            max_batch: 256,
+            max_wait_us: 500,
+            sample_moves: 30,
+            resign_threshold: 0.9,
+            resign_after: 8,
+            resign_disabled_share: 0.2,
+            max_decisions: 3000,
+        }
+    }
+}
+
+impl Default for OptimConfig {
+    fn default() -> Self {
+        Self {
+            batch_size: 256,
+            steps_per_iteration: 100,
+            learning_rate: 1e-3,
+            weight_decay: 1e-4,
+            value_weight: 1.0,
+            window: 50_000,
+        }
+    }
+}
+
+impl Default for CheckpointConfig {
+    fn default() -> Self {
+        Self { every: 1, keep: 5 }
+    }
+}
+
+impl Default for EvalConfig {
+    fn default() -> Self {
+        Self {
+            every: 5,
+            pairs: 10,
+            bots: vec!["random".into(), "bot:line-of-battle".into()],
+            sims: 64,
+            promote_score: 0.55,
+            max_decisions: 5000,
+        }
+    }
+}
+
+impl TrainConfig {
+    /// Reads `path` (if any) as TOML, applies `overrides` (`key.path=value`, the value in
+    /// TOML syntax or a bare string) and checks the result.
+    pub fn load(path: Option<&Path>, overrides: &[String]) -> Result<Self> {
+        let mut doc = match path {
+            Some(p) => {
+                let text = std::fs::read_to_string(p)
+                    .with_context(|| format!("cannot read the config file {}", p.display()))?;
+                text.parse::<toml::Table>()
+                    .with_context(|| format!("{} is not valid TOML", p.display()))?
+            }
+            None => toml::Table::new(),
+        };
+        for o in overrides {
+            apply_override(&mut doc, o)?;
+        }
+        let cfg: TrainConfig = toml::Value::Table(doc).try_into().map_err(|e| {
+            anyhow::anyhow!(
+                "bad training config{}: {e}",
+                path.map(|p| format!(" in {}", p.display()))
+                    .unwrap_or_default()
+            )
+        })?;
+        cfg.validate()?;
+        Ok(cfg)
+    }
+
+    /// The resolved config as TOML text (what `config.toml` in a run directory holds).
+    pub fn to_toml(&self) -> String {
+        toml::to_string_pretty(self).expect("the config serialises")
+    }
+
+    /// Checks values the types cannot.
+    pub fn validate(&self) -> Result<()> {
+        let s = &self.selfplay;
+        let t = &self.train;
+        if let Err(e) = self.net.validate() {
+            bail!("net: {e}");
+        }
+        if !matches!(self.device.as_str(), "cpu" | "cuda" | "auto") {
+            bail!("device must be cpu, cuda or auto, not `{}`", self.device);
+        }
+        if !matches!(s.root.as_str(), "dirichlet" | "gumbel") {
+            bail!(
+                "selfplay.root must be dirichlet or gumbel, not `{}`",
+                s.root
+            );
+        }
+        if s.games_per_iteration == 0 || s.games_in_flight == 0 {
+            bail!("selfplay.games_per_iteration and games_in_flight must be at least 1");
+        }
+        if s.sims < 2 || s.fast_sims < 1 {
+            bail!("selfplay.sims must be at least 2 and fast_sims at least 1");
+        }
+        if !(0.0..=1.0).contains(&s.full_search_share) || s.full_search_share == 0.0 {
+            bail!("selfplay.full_search_share must be in (0, 1]");
+        }
+        if !(0.0..=1.0).contains(&s.dirichlet_fraction) || s.dirichlet_alpha <= 0.0 {
+            bail!("selfplay.dirichlet_fraction must be in [0, 1] and dirichlet_alpha positive");
+        }
+        if s.max_decisions == 0 || s.max_batch == 0 || s.leaves_per_request == 0 {
+            bail!("selfplay.max_decisions, max_batch and leaves_per_request must be positive");
+        }
+        if t.batch_size == 0 || t.window == 0 || t.learning_rate <= 0.0 {
+            bail!("train.batch_size, window and learning_rate must be positive");
+        }
+        if self.checkpoint.every == 0 || self.checkpoint.keep == 0 {
+            bail!("checkpoint.every and checkpoint.keep must be at least 1");
+        }
+        if self.eval.every > 0 && (self.eval.pairs == 0 || self.eval.sims == 0) {
+            bail!("eval.pairs and eval.sims must be positive when eval.every is");
+        }
+        for b in &self.eval.bots {
+            b.parse::<broadside_agents::AgentSpec>()
+                .with_context(|| format!("eval.bots: `{b}`"))?;
+        }
+        Ok(())
+    }
+}
+
+/// Sets `key.path=value` in `doc`: the value parsed as a TOML value, or taken as a string
+/// when it is not one (`--set scenario=frigate-duel`).
+fn apply_override(doc: &mut toml::Table, text: &str) -> Result<()> {
+    let (key, raw) = text
+        .split_once('=')
+        .with_context(|| format!("--set `{text}`: expected KEY=VALUE, e.g. train.batch_size=64"))?;
+    let key = key.trim();
+    if key.is_empty() || key.split('.').any(str::is_empty) {
+        bail!("--set `{text}`: the key is empty");
+    }
+    let value = format!("v = {raw}")
+        .parse::<toml::Table>()
+        .ok()
+        .and_then(|mut t| t.remove("v"))
+        .unwrap_or_else(|| toml::Value::String(raw.trim().to_string()));
+    let parts: Vec<&str> = key.split('.').collect();
+    let mut table = doc;
+    for p in &parts[..parts.len() - 1] {
+        let entry = table
+            .entry(p.to_string())
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+        table = entry
+            .as_table_mut()
+            .with_context(|| format!("--set `{text}`: `{p}` is not a section"))?;
+    }
+    table.insert(parts[parts.len() - 1].to_string(), value);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overrides_set_nested_keys_and_typed_values() {
+        let cfg = TrainConfig::load(
+            None,
+            &[
+                "train.batch_size=64".into(),
+                "scenario=squadron-battle".into(),
+                "selfplay.root=gumbel".into(),
+                "eval.bots=[\"random\"]".into(),
+                "net.embed_dim=32".into(),
+            ],
+        )
+        .unwrap();
+        assert_eq!(cfg.train.batch_size, 64);
+        assert_eq!(cfg.scenario, "squadron-battle");
+        assert_eq!(cfg.selfplay.root, "gumbel");
+        assert_eq!(cfg.eval.bots, vec!["random".to_string()]);
+        assert_eq!(cfg.net.embed_dim, 32);
+    }
+
+    #[test]
+    fn the_resolved_config_reads_back_identically() {
+        let cfg = TrainConfig::load(None, &["seed=9".into(), "iterations=3".into()]).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("config.toml");
+        std::fs::write(&p, cfg.to_toml()).unwrap();
+        assert_eq!(TrainConfig::load(Some(&p), &[]).unwrap(), cfg);
+    }
+
+    #[test]
+    fn bad_configs_are_plain_errors() {
+        let err = |o: &[&str]| {
+            let o: Vec<String> = o.iter().map(|s| s.to_string()).collect();
+            format!("{:#}", TrainConfig::load(None, &o).unwrap_err())
+        };
+        assert!(err(&["train.batchsize=3"]).contains("batchsize"));
+        assert!(err(&["train.batch_size=oops"]).contains("batch_size"));
+        assert!(err(&["device=tpu"]).contains("device"));
+        assert!(err(&["nokey"]).contains("KEY=VALUE"));
+        assert!(err(&["eval.bots=[\"bot:\"]"]).contains("eval.bots"));
+        assert!(err(&["net.embed_dim=30", "net.heads=4"]).contains("multiple"));
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("c.toml");
+        std::fs::write(&p, "seed = [").unwrap();
+        assert!(
+            format!("{:#}", TrainConfig::load(Some(&p), &[]).unwrap_err())
+                .contains("not valid TOML")
+        );
+        assert!(format!(
+            "{:#}",
+            TrainConfig::load(Some(&dir.path().join("none.toml")), &[]).unwrap_err()
+        )
+        .contains("cannot read"));
+    }
+}

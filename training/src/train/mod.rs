@@ -1,0 +1,23 @@
+//! Self-play training (AlphaZero style) of the computer admiral's network.
+//!
+//! - [`config`]: the run's TOML config with `--set` overrides.
+//! - [`replay`]: replay shards on disk (versioned, atomic, checksummed).
+//! - [`state`]: the run's counters (`state.json`).
+//! - `selfplay`, `trainer`, `board`, `run` (feature `torch`): games of the network against
+//!   itself through a batching inference server, the optimiser, TensorBoard logs, and the
+//!   loop with its checkpoints, evaluation and resume.
+
+pub mod config;
+pub mod replay;
+pub mod state;
+
+#[cfg(feature = "torch")]
+pub mod board;
+#[cfg(feature = "torch")]
+pub mod run;
+#[cfg(feature = "torch")]
+pub mod selfplay;
+#[cfg(feature = "torch")]
+pub mod trainer;
+
+pub use config::TrainConfig;

@@ -1,0 +1,271 @@
+//! Self-play: games of the network against itself, searched by the agents crate's MCTS
+//! with the network as leaf evaluator through one shared [`InferenceServer`].
+//!
+//! Each game runs on its own thread (`games_in_flight` at once); its searches send their
+//! leaves to the server, which batches across games. A decision searched with the full
+//! budget (playout-cap randomisation: a `full_search_share` of them) becomes a training
+//! sample: the mover's observation, its legal actions, the search's policy (visit shares,
+//! or the average strategy at a simultaneous root) and, once the game is over, the mover's
+//! return. The first `sample_moves` decisions of each side are sampled from the search's
+//! policy for variety; later ones play its choice. A side whose root value stays hopeless
+//! resigns (except in a `resign_disabled_share` of games, which keep the threshold honest).
+//!
+//! Games are numbered and seeded from the run seed and the iteration, and their samples
+//! are stored in game order, so thread timing never reorders a shard.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use broadside_agents::mcts::{Budget, MctsAgent, MctsConfig, RootNoise, Selection};
+use broadside_agents::KnownAgents;
+use broadside_env::ruleset::{AnyGame, AnyScenario, GameOptions};
+use broadside_env::{Game, GameSpec, Observation, Turn};
+use broadside_models::infer::{InferenceClient, NetEvaluator};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::config::SelfPlayConfig;
+use super::replay::Sample;
+
+/// One finished self-play game.
+#[derive(Debug, Default)]
+pub struct GameOutcome {
+    pub samples: Vec<Sample>,
+    pub decisions: u64,
+    pub simulations: u64,
+    pub returns: [f64; 2],
+    pub resigned: bool,
+    pub cut: bool,
+}
+
+/// Totals of a self-play phase.
+#[derive(Debug, Default, Clone)]
+pub struct PhaseStats {
+    pub games: u64,
+    pub decisions: u64,
+    pub simulations: u64,
+    pub samples: u64,
+    pub resigned: u64,
+    pub cut: u64,
+    pub side0_wins: u64,
+    pub side1_wins: u64,
+    pub seconds: f64,
+}
+
+/// The search settings of a self-play side.
+pub fn search_config(cfg: &SelfPlayConfig, seed: u64) -> MctsConfig {
+    let selection = match cfg.root.as_str() {
+        "gumbel" => Selection::Gumbel {
+            considered: 16,
+            c_visit: 50.0,
+            c_scale: 1.0,
+            c: cfg.c_puct,
+        },
+        _ => Selection::Puct { c: cfg.c_puct },
+    };
+    MctsConfig {
+        budget: Budget::Simulations(cfg.sims),
+        selection,
+        threads: 1,
+        reuse: true,
+        seed,
+        first_mover_bandits: false,
+        sample_mixed: false,
+        root_noise: (cfg.root == "dirichlet").then_some(RootNoise {
+            alpha: cfg.dirichlet_alpha,
+            fraction: cfg.dirichlet_fraction,
+        }),
+        ..MctsConfig::default()
+    }
+}
+
+/// Plays one self-play game with the network behind `client`.
+pub fn play_game(
+    scenario: &AnyScenario,
+    cfg: &SelfPlayConfig,
+    client: &InferenceClient,
+    seed: u64,
+) -> GameOutcome {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    // Resignation is decided here from the search's values, not by the game's action.
+    let mut game = scenario.new_game(&GameOptions { resignation: false });
+    let spec: &'static GameSpec = game.spec();
+    let leaves = cfg.leaves_per_request;
+    let mut agents: Vec<MctsAgent<AnyGame>> = (0..2u64)
+        .map(|side| {
+            let c = client.clone();
+            MctsAgent::with_info_key(
+                search_config(cfg, seed ^ (side + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+                Arc::new(move |_| {
+                    Box::new(NetEvaluator::<AnyGame>::remote(c.clone(), spec, leaves))
+                }),
+                AnyGame::info_key(),
+            )
+        })
+        .collect();
+    let resign_allowed =
+        cfg.resign_threshold > 0.0 && rng.random::<f64>() >= cfg.resign_disabled_share;
+    let a = spec.num_player_actions;
+    let mut obs = Observation::new(&spec.obs);
+    let mut out = GameOutcome::default();
+    let mut pending: Vec<(usize, Sample)> = Vec::new();
+    let mut hopeless = [0usize; 2];
+    let mut moves = [0usize; 2];
+    let returns = loop {
+        match game.turn() {
+            Turn::Terminal => break game.returns(),
+            Turn::Chance => {
+                let o = game.chance_outcomes().sample(&mut rng);
+                game.apply_unchecked(o);
+            }
+            Turn::Player(p) => {
+                if out.decisions as usize >= cfg.max_decisions {
+                    out.cut = true;
+                    break [0.0, 0.0];
+                }
+                out.decisions += 1;
+                let legal = game.legal_actions();
+                if legal.len() == 1 {
+                    // Nothing to learn from a forced move.
+                    game.apply_unchecked(legal.nth(0).unwrap_or(0));
+                    continue;
+                }
+                let side = p as usize;
+                let full = rng.random::<f64>() < cfg.full_search_share;
+                let agent = &mut agents[side];
+                agent.set_budget(Budget::Simulations(if full {
+                    cfg.sims
+                } else {
+                    cfg.fast_sims
+                }));
+                let ex = agent.search(&game, p);
+                out.simulations += ex.simulations;
+                let best_value = ex
+                    .candidates
+                    .iter()
+                    .map(|c| c.value)
+                    .fold(f64::MIN, f64::max);
+                if resign_allowed && best_value < -cfg.resign_threshold {
+                    hopeless[side] += 1;
+                    if hopeless[side] >= cfg.resign_after {
+                        out.resigned = true;
+                        let mut r = [0.0; 2];
+                        r[side] = -1.0;
+                        r[1 - side] = 1.0;
+                        break r;
+                    }
+                } else {
+                    hopeless[side] = 0;
+                }
+                if full {
+                    game.observe(p, &mut obs);
+                    let mut mask = vec![false; a];
+                    let mut policy = vec![0f32; a];
+                    for act in legal.iter().filter(|&x| (x as usize) < a) {
+                        mask[act as usize] = true;
+                    }
+                    for c in &ex.candidates {
+                        if (c.action as usize) < a {
+                            policy[c.action as usize] = c.policy as f32;
+                        }
+                    }
+                    pending.push((
+                        side,
+                        Sample {
+                            entities: obs.entities.iter().copied().collect(),
+                            global: obs.global.iter().copied().collect(),
+                            legal: mask,
+                            policy,
+                            value: 0.0,
+                        },
+                    ));
+                }
+                let action = if moves[side] < cfg.sample_moves {
+                    let u: f64 = rng.random();
+                    let mut acc = 0.0;
+                    ex.candidates
+                        .iter()
+                        .find(|c| {
+                            acc += c.policy;
+                            u < acc
+                        })
+                        .map_or(ex.action, |c| c.action)
+                } else {
+                    ex.action
+                };
+                moves[side] += 1;
+                agent.commit(action);
+                if game.apply(action).is_err() {
+                    // The search only proposes legal actions; should one ever not be, the
+                    // game is abandoned as a draw rather than corrupted.
+                    out.cut = true;
+                    break [0.0, 0.0];
+                }
+            }
+        }
+    };
+    out.returns = returns;
+    out.samples = pending
+        .into_iter()
+        .map(|(side, mut s)| {
+            s.value = returns[side] as f32;
+            s
+        })
+        .collect();
+    out
+}
+
+/// Plays `seeds.len()` games on `threads` threads; results in seed order. `on_game` is
+/// called after each game (for a progress bar).
+pub fn play_games(
+    scenario: &AnyScenario,
+    cfg: &SelfPlayConfig,
+    client: &InferenceClient,
+    seeds: &[u64],
+    threads: usize,
+    on_game: &(dyn Fn(&GameOutcome) + Sync),
+) -> (Vec<GameOutcome>, PhaseStats) {
+    let start = Instant::now();
+    let next = AtomicUsize::new(0);
+    let slots: Mutex<Vec<Option<GameOutcome>>> =
+        Mutex::new((0..seeds.len()).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, seeds.len().max(1)) {
+            let client = client.clone();
+            scope.spawn(|| {
+                let client = client;
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= seeds.len() {
+                        break;
+                    }
+                    let g = play_game(scenario, cfg, &client, seeds[i]);
+                    on_game(&g);
+                    slots.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(g);
+                }
+            });
+        }
+    });
+    let games: Vec<GameOutcome> = slots
+        .into_inner()
+        .unwrap_or_else(|p| p.into_inner())
+        .into_iter()
+        .flatten()
+        .collect();
+    let mut stats = PhaseStats {
+        seconds: start.elapsed().as_secs_f64(),
+        ..PhaseStats::default()
+    };
+    for g in &games {
+        stats.games += 1;
+        stats.decisions += g.decisions;
+        stats.simulations += g.simulations;
+        stats.samples += g.samples.len() as u64;
+        stats.resigned += u64::from(g.resigned);
+        stats.cut += u64::from(g.cut);
+        stats.side0_wins += u64::from(g.returns[0] > g.returns[1]);
+        stats.side1_wins += u64::from(g.returns[1] > g.returns[0]);
+    }
+    (games, stats)
+}
