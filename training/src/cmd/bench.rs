@@ -53,6 +53,19 @@ pub struct BenchArgs {
     /// Print one JSON object on stdout instead of a report.
     #[arg(long)]
     pub json: bool,
+    /// Measure the network instead of the rules: forward passes by batch size and leaf
+    /// evaluations per second under self-play load (needs the `torch` feature).
+    #[arg(long)]
+    pub net: bool,
+    /// With --net: the network size, `tiny`, `default` or `1m` (about a million parameters).
+    #[arg(long, default_value = "1m", value_name = "SIZE")]
+    pub net_size: String,
+    /// With --net: `cpu`, `cuda` or `auto`.
+    #[arg(long, default_value = "auto")]
+    pub device: String,
+    /// With --net: search threads feeding the inference server.
+    #[arg(long, default_value_t = 32)]
+    pub threads: usize,
 }
 
 /// Validated settings of `broadside bench`.
@@ -64,6 +77,8 @@ pub struct BenchSettings {
     pub envs: usize,
     pub options: GameOptions,
     pub json: bool,
+    /// `--net`: the network's size, device and search threads.
+    pub net: Option<(broadside_models::NetConfig, String, usize)>,
 }
 
 impl BenchSettings {
@@ -78,7 +93,25 @@ impl BenchSettings {
         if a.envs == 0 || a.envs > 4096 {
             bail!("--envs must be between 1 and 4096, not {}", a.envs);
         }
+        let net = if a.net {
+            let size = super::bench_net_sizes::net_size(&a.net_size).with_context(|| {
+                format!(
+                    "--net-size must be tiny, default or 1m, not `{}`",
+                    a.net_size
+                )
+            })?;
+            if a.threads == 0 || a.threads > 1024 {
+                bail!("--threads must be between 1 and 1024, not {}", a.threads);
+            }
+            if !matches!(a.device.as_str(), "cpu" | "cuda" | "auto") {
+                bail!("--device must be cpu, cuda or auto, not `{}`", a.device);
+            }
+            Some((size, a.device.clone(), a.threads))
+        } else {
+            None
+        };
         Ok(BenchSettings {
+            net,
             scenario: select::scenario(&a.ruleset, a.scenario.as_deref())?,
             duration: Duration::from_secs_f64(a.seconds),
             seed: a.seed,
@@ -362,6 +395,9 @@ pub fn measure(s: &BenchSettings) -> Result<BenchReport> {
 
 /// Runs `broadside bench`.
 pub fn run(s: BenchSettings) -> Result<()> {
+    if let Some((config, device, threads)) = &s.net {
+        return run_net(&s, config, device, *threads);
+    }
     let mut out = std::io::stdout().lock();
     let r = measure(&s)?;
     if s.json {
@@ -429,4 +465,58 @@ pub fn run(s: BenchSettings) -> Result<()> {
         r.vec_env.speedup_2_vs_1, r.available_parallelism
     )?;
     Ok(())
+}
+
+#[cfg(feature = "torch")]
+fn run_net(
+    s: &BenchSettings,
+    config: &broadside_models::NetConfig,
+    device: &str,
+    threads: usize,
+) -> Result<()> {
+    let r = super::bench_net::measure(
+        &s.scenario,
+        config,
+        device,
+        threads,
+        s.duration.as_secs_f64(),
+        s.seed,
+    )?;
+    if s.json {
+        return super::print_json(&r);
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "Network of {} parameters on {} ({})",
+        r.parameters,
+        r.device,
+        s.scenario.id()
+    )?;
+    for f in &r.forward {
+        writeln!(
+            out,
+            "  batch {:>5}: {:>10.0} rows/s  {:>8.3} ms per pass",
+            f.batch, f.rows_per_sec, f.ms_per_pass
+        )?;
+    }
+    writeln!(
+        out,
+        "Self-play load, {} search threads: {:.0} leaf evaluations/s, mean batch fill {:.1}, \
+         queue {:.2} ms, forward passes {:.0}% of wall time",
+        r.selfplay_threads,
+        r.leaf_evals_per_sec,
+        r.mean_batch_fill,
+        r.mean_queue_ms,
+        100.0 * r.forward_share_of_wall
+    )?;
+    Ok(())
+}
+
+#[cfg(not(feature = "torch"))]
+fn run_net(_: &BenchSettings, _: &broadside_models::NetConfig, _: &str, _: usize) -> Result<()> {
+    bail!(
+        "this broadside was built without the `torch` feature, so it has no network to \
+         measure; build it with scripts/train.sh (or `cargo build --release --features torch`)"
+    )
 }

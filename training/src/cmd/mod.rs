@@ -5,6 +5,9 @@ use clap::{Parser, Subcommand};
 
 pub mod arena;
 pub mod bench;
+#[cfg(feature = "torch")]
+pub mod bench_net;
+pub mod bench_net_sizes;
 pub mod play;
 pub mod play_fsail;
 pub mod replay;

@@ -115,8 +115,10 @@ mod tests {
         assert_eq!(RunState::read(&p).unwrap(), Some(s));
         std::fs::write(&p, "{\"format\": 1, \"iteration\"").unwrap();
         assert!(format!("{:#}", RunState::read(&p).unwrap_err()).contains("not a run state"));
-        let mut other = RunState::default();
-        other.format = 99;
+        let other = RunState {
+            format: 99,
+            ..RunState::default()
+        };
         other.write(&p).unwrap();
         assert!(format!("{:#}", RunState::read(&p).unwrap_err()).contains("format 99"));
     }
