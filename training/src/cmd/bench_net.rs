@@ -83,6 +83,10 @@ pub fn measure(
     seed: u64,
 ) -> Result<NetBench> {
     let device = crate::train::run::pick_device(device_name)?;
+    if device == tch::Device::Cpu {
+        // As in training: one intra-op thread per pass; parallelism comes from the games.
+        tch::set_num_threads(1);
+    }
     tch::manual_seed(seed as i64);
     let spec: &'static GameSpec = scenario
         .new_game(&broadside_env::ruleset::GameOptions::default())
