@@ -35,6 +35,11 @@ use serde::{Deserialize, Serialize};
 use super::blocks::*;
 use crate::Agent;
 
+/// Inches of position a whole game is worth: a shot's value (in games, see
+/// [`shot_value`]) is weighed against the position costs (inches off the preferred range,
+/// the table edge) at this rate.
+pub const VALUE_SCALE: f64 = 60.0;
+
 /// How a doctrine picks the enemy to fire at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Pick {
@@ -57,11 +62,11 @@ pub struct FsailDoctrine {
     pub preferred_range: f64,
     /// Cost per inch away from the preferred range.
     pub range_weight: f64,
-    /// Bonus per point of expected damage of a broadside bearing on the target.
+    /// Bonus per game's worth ([`shot_value`]) of a broadside bearing on the target.
     pub bear_weight: f64,
     /// Extra bonus when that broadside rakes.
     pub rake_weight: f64,
-    /// Cost per point of expected damage the enemy's broadsides could deal there.
+    /// Cost per game's worth of the enemy's broadsides (and boarding) there ([`exposure`]).
     pub danger_weight: f64,
     /// Cost per inch away from station astern of the ship ahead (line of battle).
     pub station_weight: f64,
@@ -82,7 +87,7 @@ pub const BRITISH: FsailDoctrine = FsailDoctrine {
     range_weight: 1.0,
     bear_weight: 1.5,
     rake_weight: 2.0,
-    danger_weight: 1.0,
+    danger_weight: 2.0,
     station_weight: 0.0,
     board_weight: 0.0,
     board_odds: 0.6,
@@ -97,7 +102,7 @@ pub const FRENCH: FsailDoctrine = FsailDoctrine {
     range_weight: 0.8,
     bear_weight: 2.0,
     rake_weight: 1.0,
-    danger_weight: 2.0,
+    danger_weight: 4.0,
     station_weight: 0.0,
     board_weight: 0.0,
     board_odds: 2.0,
@@ -112,7 +117,7 @@ pub const LINE_OF_BATTLE: FsailDoctrine = FsailDoctrine {
     range_weight: 1.0,
     bear_weight: 1.5,
     rake_weight: 1.5,
-    danger_weight: 1.0,
+    danger_weight: 2.0,
     station_weight: 0.6,
     board_weight: 0.0,
     board_odds: 0.7,
@@ -127,7 +132,7 @@ pub const RAKE_SEEKER: FsailDoctrine = FsailDoctrine {
     range_weight: 0.8,
     bear_weight: 1.0,
     rake_weight: 6.0,
-    danger_weight: 1.5,
+    danger_weight: 3.0,
     station_weight: 0.0,
     board_weight: 0.0,
     board_odds: 0.7,
@@ -142,7 +147,7 @@ pub const CLOSE_ACTION: FsailDoctrine = FsailDoctrine {
     range_weight: 1.2,
     bear_weight: 1.0,
     rake_weight: 1.0,
-    danger_weight: 0.8,
+    danger_weight: 1.6,
     station_weight: 0.0,
     board_weight: 8.0,
     board_odds: 0.45,
@@ -172,25 +177,21 @@ impl FsailDoctrine {
     }
 
     /// How good it is for ship `i` to end its sailing at `base`.
-    pub fn score(&self, g: &FsailGame, i: usize, base: &Rect) -> f64 {
+    pub fn score(&self, g: &FsailGame, look: &Outlook, i: usize, base: &Rect) -> f64 {
         let Some(t) = self.target(g, i) else {
             return 0.0;
         };
         let range = mast_distance(base, &g.ships[t].base) as f64 / INCH as f64;
         let mut s = -self.range_weight * (range - self.preferred_range).abs();
-        if let Some((dmg, rake)) = broadside_on(g, i, base, t) {
-            s += self.bear_weight * dmg;
-            if rake {
-                s += self.rake_weight;
-            }
-        }
+        let (dmg, rake) = expected_broadside(g, look, i, base, t);
+        s += VALUE_SCALE * self.bear_weight * dmg + self.rake_weight * rake;
         if self.board_weight > 0.0
             && boarding_reach(g, base, t)
             && boarding_odds(&g.ships[i], &g.ships[t]) >= self.board_odds
         {
             s += self.board_weight;
         }
-        s -= self.danger_weight * exposure(g, i, base);
+        s -= VALUE_SCALE * self.danger_weight * exposure(g, look, i, base);
         s -= attitude_cost(g, base.heading) + edge_cost(g, base);
         if self.station_weight > 0.0 {
             if let Some(ahead) = ship_ahead(g, i) {
@@ -240,7 +241,12 @@ pub struct FsailDoctrineBot {
     doctrine: FsailDoctrine,
     seed: u64,
     rng: ChaCha8Rng,
+    /// The last outlook, with the enemy bases and turn it was made for.
+    look: Option<(EnemyKey, u16, Outlook)>,
 }
+
+/// The enemy's bases and sailed marks, which an [`Outlook`] depends on.
+type EnemyKey = Vec<(Rect, bool)>;
 
 impl FsailDoctrineBot {
     /// Plans of this many sailing actions are scored at every point.
@@ -252,6 +258,7 @@ impl FsailDoctrineBot {
             doctrine,
             seed,
             rng: ChaCha8Rng::seed_from_u64(seed),
+            look: None,
         }
     }
 
@@ -276,7 +283,25 @@ impl FsailDoctrineBot {
     fn choose_sail(&mut self, g: &FsailGame, ship: usize) -> Option<Action> {
         let d = self.doctrine;
         let plans = sail_plans(g, Self::PLAN_DEPTH);
-        self.best(plans.into_iter().map(|(a, b)| (a, d.score(g, ship, &b))))
+        // The enemy does not move while this side sails: its outlook holds until it does.
+        let side = g.ships[ship].side;
+        let key: EnemyKey = g
+            .ships()
+            .iter()
+            .filter(|s| s.side != side)
+            .map(|s| (s.base, s.sailed))
+            .collect();
+        let look = match self.look.take() {
+            Some((k, turn, l)) if turn == g.turn && k == key => (k, turn, l),
+            _ => (key, g.turn, outlook(g)),
+        };
+        let best = self.best(
+            plans
+                .into_iter()
+                .map(|(a, b)| (a, d.score(g, &look.2, ship, &b))),
+        );
+        self.look = Some(look);
+        best
     }
 }
 
