@@ -33,6 +33,8 @@ fn main() {
     let games: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(40);
     let sc = builtin_scenario(scenario).expect("built-in scenario");
     let mut score = 0.0;
+    // [F/S turn][band or out][exposed*2 + shot]
+    let mut census = [[[[0u32; 4]; 4]; 2]; 2];
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for k in 0..games {
         let mut a = spec.build::<FsailGame>(k + 1).expect("agent");
@@ -61,7 +63,26 @@ fn main() {
         let mut fires = [0; 2];
         let mut boards = [0; 2];
         let mut events: Vec<String> = Vec::new();
+        let mut counted: Vec<u16> = Vec::new();
         for &act in &out.history {
+            // Exposure census at the start of each cannon phase (duel: ships 0 and 1).
+            if matches!(g.phase, Phase::Cannon { .. })
+                && matches!(g.turn(), broadside_env::Turn::Player(_))
+                && g.ships().len() == 2
+                && !counted.contains(&g.turn)
+            {
+                counted.push(g.turn);
+                let (me, en) = (side, 1 - side);
+                let r = broadside_env::plane::mast_distance(&g.ships[me].base, &g.ships[en].base);
+                let bandk = [6000, 12000, 18000]
+                    .iter()
+                    .position(|&x| r <= x)
+                    .unwrap_or(3);
+                let exposed = g.broadside_at(en, me).is_some() && bandk < 3;
+                let shot = g.broadside_at(me, en).is_some() && bandk < 3;
+                let turn_kind = if g.first as usize == side { 0 } else { 1 };
+                census[side][turn_kind][bandk][exposed as usize * 2 + shot as usize] += 1;
+            }
             if trace == Some(k) {
                 let who = match g.turn() {
                     broadside_env::Turn::Player(p) if p as usize == side => "BOT ",
@@ -178,6 +199,14 @@ fn main() {
                 ships.join(" ")
             );
             println!("    {}", events.join(" "));
+        }
+    }
+    for (side, c) in census.iter().enumerate() {
+        for (k, name) in ["sails first", "sails second"].iter().enumerate() {
+            println!(
+                "bot side {side} {name}: short/medium/long [safe-noshot, safe-shot, exposed-noshot, exposed-shot] {:?}",
+                &c[k][..3]
+            );
         }
     }
     println!(

@@ -40,6 +40,10 @@ use crate::Agent;
 /// the table edge) at this rate.
 pub const VALUE_SCALE: f64 = 60.0;
 
+/// How much of its caution a side that is not ahead on morale gives up by the last turn
+/// (linearly from the first): a bot that never risks a shot draws at best.
+pub const URGENCY: f64 = 0.8;
+
 /// How a doctrine picks the enemy to fire at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Pick {
@@ -70,7 +74,8 @@ pub struct FsailDoctrine {
     pub danger_weight: f64,
     /// Cost per inch away from station astern of the ship ahead (line of battle).
     pub station_weight: f64,
-    /// Bonus for ending within boarding distance of a target it would board.
+    /// Bonus per game's worth of the prize ([`prize_value`] times the odds) for ending
+    /// within boarding distance of a target it would board.
     pub board_weight: f64,
     /// Board when the chance of taking the prize is at least this (above 1: never).
     pub board_odds: f64,
@@ -149,7 +154,7 @@ pub const CLOSE_ACTION: FsailDoctrine = FsailDoctrine {
     rake_weight: 1.0,
     danger_weight: 1.6,
     station_weight: 0.0,
-    board_weight: 8.0,
+    board_weight: 1.5,
     board_odds: 0.45,
     pick: Pick::Nearest,
     concentrate: false,
@@ -185,13 +190,19 @@ impl FsailDoctrine {
         let mut s = -self.range_weight * (range - self.preferred_range).abs();
         let (dmg, rake) = expected_broadside(g, look, i, base, t);
         s += VALUE_SCALE * self.bear_weight * dmg + self.rake_weight * rake;
-        if self.board_weight > 0.0
-            && boarding_reach(g, base, t)
-            && boarding_odds(&g.ships[i], &g.ships[t]) >= self.board_odds
-        {
-            s += self.board_weight;
+        let odds = boarding_odds(&g.ships[i], &g.ships[t]);
+        if self.board_weight > 0.0 && odds >= self.board_odds && boarding_reach(g, base, t) {
+            s += VALUE_SCALE * self.board_weight * odds * prize_value(g, t);
         }
-        s -= VALUE_SCALE * self.danger_weight * exposure(g, look, i, base);
+        // Not ahead on the turn-limit count, a draw or a loss awaits: caution ebbs with
+        // the turns left.
+        let caution = if morale_lead(g, g.ships[i].side) > 0 {
+            1.0
+        } else {
+            let left = g.turn_limit.saturating_sub(g.turn) as f64 / g.turn_limit.max(1) as f64;
+            1.0 - URGENCY + URGENCY * left
+        };
+        s -= caution * VALUE_SCALE * self.danger_weight * exposure(g, look, i, base);
         s -= attitude_cost(g, base.heading) + edge_cost(g, base);
         if self.station_weight > 0.0 {
             if let Some(ahead) = ship_ahead(g, i) {
