@@ -1,6 +1,7 @@
 //! Building blocks the Fighting Sail doctrines share: who is near, which arc an enemy is
-//! in, rakes, the expected damage of a broadside, station in a line, and where each
-//! sailing plan leaves a ship.
+//! in, rakes, the expected damage of a broadside and its exact odds, what a shot or a
+//! prize is worth in games, where an enemy still to sail may end, station in a line, the
+//! table edge, and where each sailing plan leaves a ship.
 //!
 //! Nothing in Fighting Sail is hidden, so every block may read the whole state; none reads
 //! the dice to come.

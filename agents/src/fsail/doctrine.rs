@@ -6,12 +6,25 @@
 //! best; it re-plans after every point, so it always follows a best completion. Ships sail
 //! in scenario order (the leader first). In the cannon phase every ship fires (a shot costs
 //! nothing), at the target its doctrine picks, or boards when the odds are good enough. A
-//! bot never resigns. The names are the WS&IM doctrines' names for the same ideas, so
-//! `bot:NAME` means one way of fighting in either ruleset.
+//! bot never resigns.
+//!
+//! The score every doctrine shares: a broadside is valued in games
+//! ([`super::blocks::shot_value`]: the share of the enemy's morale it takes on average, the
+//! chance it ends the game, the ship it may sink), from the exact odds of the dice. An enemy
+//! that sails after us this turn may end anywhere one sailing action (two against a lone
+//! enemy) takes it ([`super::blocks::Outlook`]); our shot and its shot or boarding
+//! ([`super::blocks::exposure`]) are averaged over those ends, while an enemy that has
+//! sailed is where it is. Since every move goes ahead before it turns, a ship never ends
+//! with less than a full move of table before its bow: it could never turn again. A side
+//! that is not ahead on morale grows bolder as the turns run out ([`URGENCY`]): a draw is
+//! half a game. The doctrines differ in the weights of this score.
+//!
+//! The names are the WS&IM doctrines' names for the same ideas, so `bot:NAME` means one
+//! way of fighting in either ruleset.
 //!
 //! - **British** (`bot:british`, close and broadside): close to three inches (short range:
 //!   hits on 3+, explosions on 5+), keep a broadside bearing, fire at the nearest enemy,
-//!   board when alongside with better than even odds.
+//!   board when alongside with odds of 60% or better.
 //! - **French** (`bot:french`, stand-off gunnery): keep ten inches (medium range), stay out
 //!   of enemy broadsides, concentrate fire on the most damaged enemy, never board.
 //! - **Line of battle** (`bot:line-of-battle`): the leader (flagship) closes to five inches
@@ -21,7 +34,8 @@
 //!   bow or stern wedge (raking: every explosion explodes again), avoid being raked, take
 //!   the shot with the highest expected damage.
 //! - **Close action** (`bot:close-action`, the boarder): run alongside the nearest enemy
-//!   and board it whenever the Boarding odds are even or better, firing otherwise.
+//!   and board it whenever the Boarding odds are about even or better (45%), firing
+//!   otherwise; the prize (odds times its worth in games) draws it alongside.
 
 use broadside_env::fsail::catalogue::{BOARD_0, CANNON_END, FIRE_0, RESIGN, SHIP_0};
 use broadside_env::fsail::data::MAX_PER_SIDE;
