@@ -41,13 +41,13 @@ fn score_vs_random(id: &str, make: &dyn Fn(u64) -> Box<dyn Agent<FsailGame>>, ga
 
 #[test]
 fn every_doctrine_beats_random() {
-    // Over 400 games they score about 0.85-0.9 in the duel (the frigate's side is the
+    // Over 400 games they score about 0.86-0.87 in the duel (the frigate's side is the
     // hard one) and 0.97-1 in the fleet action; these few games keep CI fast.
     for d in FSAIL_DOCTRINES {
         let s = score_vs_random(
             "frigate-duel",
             &|k| Box::new(FsailDoctrineBot::new(d, k)),
-            24,
+            40,
         );
         println!("{}: {s:.3} against random in the duel", d.name);
         assert!(
