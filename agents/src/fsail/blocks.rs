@@ -1,15 +1,17 @@
 //! Building blocks the Fighting Sail doctrines share: who is near, which arc an enemy is
-//! in, rakes, the expected damage of a broadside, station in a line, and where each
-//! sailing plan leaves a ship.
+//! in, rakes, the expected damage of a broadside and its exact odds, what a shot or a
+//! prize is worth in games, where an enemy still to sail may end, station in a line, the
+//! table edge, and where each sailing plan leaves a ship.
 //!
 //! Nothing in Fighting Sail is hidden, so every block may read the whole state; none reads
 //! the dice to come.
 
 use broadside_env::fsail::catalogue::SAIL_END;
-use broadside_env::fsail::data::rules;
-use broadside_env::fsail::{Attitude, FsailGame, Phase, Ship};
-use broadside_env::plane::{in_arc, mast_distance, rect_distance, Arc, Point, Rect};
+use broadside_env::fsail::data::{rules, MAX_STAT};
+use broadside_env::fsail::{Attitude, FsailGame, Pending, Phase, Ship};
+use broadside_env::plane::{in_arc, mast_distance, on_table, rect_distance, Arc, Point, Rect};
 use broadside_env::{Action, Game};
+use std::sync::OnceLock;
 
 /// Mils in an inch.
 pub const INCH: i32 = broadside_env::plane::MILS_PER_INCH;
@@ -77,6 +79,120 @@ pub fn expected_damage(firer: &Ship, target: &Ship, range: i32, raking: bool) ->
     (hits - saves).max(0.0) + 0.1 * hits
 }
 
+/// Damage past the Hull saves is read up to this many points (a ship sinks at five).
+const DMG_CAP: usize = 16;
+
+/// The chances of each amount of damage (past the Hull saves, the last entry "this or
+/// more") of a broadside of `gunnery` dice at a ship of `hull` at range band `band`:
+/// every die hits and explodes by the band; an explosion adds a die that explodes again
+/// only when `raking`; each Hull die saves a hit on the seed's 4+.
+pub fn damage_chances(gunnery: u8, hull: u8, band: usize, raking: bool) -> &'static [f64; DMG_CAP] {
+    static TABLE: OnceLock<Vec<[f64; DMG_CAP]>> = OnceLock::new();
+    const N: usize = MAX_STAT as usize + 1;
+    let table = TABLE.get_or_init(|| {
+        let mut t = Vec::with_capacity(N * N * 6);
+        for g in 0..N {
+            for h in 0..N {
+                for b in 0..3 {
+                    for r in [false, true] {
+                        t.push(damage_chances_now(g as u8, h as u8, b, r));
+                    }
+                }
+            }
+        }
+        t
+    });
+    let (g, h) = ((gunnery as usize).min(N - 1), (hull as usize).min(N - 1));
+    &table[((g * N + h) * 3 + band.min(2)) * 2 + raking as usize]
+}
+
+/// [`damage_chances`] worked out.
+fn damage_chances_now(gunnery: u8, hull: u8, band: usize, raking: bool) -> [f64; DMG_CAP] {
+    let r = rules();
+    let ph = p_at_least(r.hit[band]);
+    let pe = p_at_least(r.explode[band].max(r.hit[band]));
+    // Hits of one Gunnery die.
+    let mut die = [0.0; DMG_CAP];
+    die[0] = 1.0 - ph;
+    if raking {
+        // A chain of k explosions, then a die that hits (without exploding) or misses.
+        let mut pk = 1.0;
+        for k in 0..DMG_CAP - 1 {
+            if k > 0 {
+                die[k] += pk * (1.0 - ph);
+            }
+            die[k + 1] += pk * (ph - pe);
+            pk *= pe;
+        }
+    } else {
+        die[1] = ph - pe + pe * (1.0 - ph);
+        die[2] = pe * ph;
+    }
+    let mut hits = [0.0; DMG_CAP];
+    hits[0] = 1.0;
+    for _ in 0..gunnery {
+        let mut next = [0.0; DMG_CAP];
+        for (a, &pa) in hits.iter().enumerate() {
+            for (b, &pb) in die.iter().enumerate() {
+                next[(a + b).min(DMG_CAP - 1)] += pa * pb;
+            }
+        }
+        hits = next;
+    }
+    let ps = p_at_least(r.hull_save);
+    let mut saves = vec![1.0];
+    for _ in 0..hull {
+        let mut next = vec![0.0; saves.len() + 1];
+        for (k, &p) in saves.iter().enumerate() {
+            next[k] += p * (1.0 - ps);
+            next[k + 1] += p * ps;
+        }
+        saves = next;
+    }
+    let mut dmg = [0.0; DMG_CAP];
+    for (h, &ph) in hits.iter().enumerate() {
+        for (k, &pk) in saves.iter().enumerate() {
+            dmg[h.saturating_sub(k)] += ph * pk;
+        }
+    }
+    dmg
+}
+
+/// What a broadside of `firer` at `target` from `range` mils is worth, in games: the
+/// share of the target fleet's starting morale it takes away on average, plus the chance
+/// it ends the game (the fleet's morale gone) and the share of a ship it removes (sunk at
+/// five damage or four Damage tokens). Zero beyond long range.
+pub fn shot_value(g: &FsailGame, firer: &Ship, target: &Ship, range: i32, raking: bool) -> f64 {
+    let Some(b) = band(range) else {
+        return 0.0;
+    };
+    let side = target.side as usize;
+    let start = g.start_morale[side].max(1) as f64;
+    let left = g.morale[side].max(1) as usize;
+    let hull = target.hull as usize;
+    let mut v = 0.0;
+    for (d, &p) in damage_chances(firer.gunnery_now(), target.hull, b, raking)
+        .iter()
+        .enumerate()
+    {
+        let loss = d.min(hull);
+        let tokens = target.tokens as usize
+            + match d {
+                2 if target.anchor => 1,
+                3 => 1,
+                4 => 2,
+                _ => 0,
+            };
+        let ends = loss >= left;
+        let sinks = d >= 5 || tokens >= 4;
+        v += p
+            * (loss as f64 / start
+                + if ends { 1.0 } else { 0.0 }
+                + if sinks { hull as f64 / start } else { 0.0 });
+    }
+    v
+}
+
 /// What a ship at `base` can do to ship `t` from there: `(expected damage, raking)` when
 /// `t` lies in one of its broadside arcs within range (line of sight is not checked).
 pub fn broadside_on(g: &FsailGame, i: usize, base: &Rect, t: usize) -> Option<(f64, bool)> {
@@ -88,29 +204,162 @@ pub fn broadside_on(g: &FsailGame, i: usize, base: &Rect, t: usize) -> Option<(f
     Some((expected_damage(&g.ships[i], &g.ships[t], range, rake), rake))
 }
 
-/// How exposed ship `me` would be at `base`: the expected hits (before saves: one lucky
-/// broadside can sink a frigate) of every enemy able to fire (no Cannon token) whose
-/// broadside bears on it there.
-pub fn exposure(g: &FsailGame, me: usize, base: &Rect) -> f64 {
+/// Where each ship may stand in this turn's cannon phase, as seen by the side deciding
+/// now: a ship that has sailed this turn (or any ship outside the sailing phase) stays
+/// where it is; an enemy still to sail may end at any base that one sailing action (two
+/// against one or two enemies) takes it to, or stay, each taken as equally likely. Own
+/// ships are not foreseen (empty).
+#[derive(Debug, Clone, Default)]
+pub struct Outlook {
+    /// By ship index: the bases it may end at.
+    pub bases: Vec<Vec<Rect>>,
+}
+
+/// The [`Outlook`] of the side deciding in `g`.
+pub fn outlook(g: &FsailGame) -> Outlook {
+    let me = match g.phase {
+        Phase::SailSelect { player } | Phase::SailSpend { player, .. } => Some(player),
+        _ => None,
+    };
+    // Two actions (about the average sailing roll) against a lone enemy; one against a
+    // fleet, where two would cost seconds a game.
+    let foes = g
+        .ships()
+        .iter()
+        .filter(|e| e.active() && Some(e.side) != me)
+        .count();
+    let depth = if foes <= 2 { 2 } else { 1 };
+    let bases = g
+        .ships()
+        .iter()
+        .enumerate()
+        .map(|(j, e)| {
+            if !e.active() || Some(e.side) == me {
+                return Vec::new();
+            }
+            match me {
+                Some(_) if !e.sailed => enemy_moves(g, j, depth),
+                _ => vec![e.base],
+            }
+        })
+        .collect();
+    Outlook { bases }
+}
+
+/// The bases ship `j` may reach with up to `depth` sailing actions from where it stands
+/// (it stays too), as if it sailed now with two points (enough to tack).
+fn enemy_moves(g: &FsailGame, j: usize, depth: usize) -> Vec<Rect> {
+    let mut c = g.clone();
+    c.pending = Pending::None;
+    c.phase = Phase::SailSpend {
+        player: g.ships[j].side,
+        ship: j as u8,
+        points: 2,
+    };
+    let mut v: Vec<Rect> = sail_plans(&c, depth).into_iter().map(|(_, b)| b).collect();
+    v.sort_by_key(|b| (b.centre.x, b.centre.y, b.heading));
+    v.dedup_by_key(|b| (b.centre.x, b.centre.y, b.heading));
+    v
+}
+
+/// How exposed ship `me` would be at `base` in this turn's cannon phase: the expected hits
+/// (before the Hull saves: one lucky broadside can sink a frigate) of every enemy able to
+/// fire (no Cannon token) whose broadside would bear on it, averaged over where the enemy
+/// may stand ([`Outlook`]): an enemy still to sail may turn its broadside on us.
+pub fn exposure(g: &FsailGame, look: &Outlook, me: usize, base: &Rect) -> f64 {
     let side = g.ships[me].side;
     let mut danger = 0.0;
-    for e in g.ships() {
+    for (j, e) in g.ships().iter().enumerate() {
         if e.side == side || !e.active() || e.cannon {
             continue;
         }
-        if broadside_arc(&e.base, base.centre).is_none() {
+        let Some(spots) = look.bases.get(j).filter(|v| !v.is_empty()) else {
             continue;
+        };
+        let mut sum = 0.0;
+        let prize = boarding_odds(e, &g.ships[me]) * prize_value(g, me);
+        for eb in spots {
+            // It may board instead of firing: count the worse of the two.
+            let board = if rect_distance(eb, base) <= rules().boarding_range {
+                prize
+            } else {
+                0.0
+            };
+            let mut shot = 0.0;
+            if broadside_arc(eb, base.centre).is_some() {
+                let me_ship = &g.ships[me];
+                shot = shot_value(
+                    g,
+                    e,
+                    me_ship,
+                    mast_distance(eb, base),
+                    rakes(eb.centre, base),
+                );
+            }
+            sum += f64::max(shot, board);
         }
-        let range = mast_distance(&e.base, base);
-        let rake = rakes(e.base.centre, base);
-        danger += expected_hits(e, range, rake);
+        danger += sum / spots.len() as f64;
     }
     danger
+}
+
+/// What a ship at `base` can expect to do to ship `t`, averaged over where `t` may stand
+/// ([`Outlook`]): `(expected damage, chance the shot rakes)`.
+pub fn expected_broadside(
+    g: &FsailGame,
+    look: &Outlook,
+    i: usize,
+    base: &Rect,
+    t: usize,
+) -> (f64, f64) {
+    let here = [g.ships[t].base];
+    let spots = match look.bases.get(t) {
+        Some(v) if !v.is_empty() => v.as_slice(),
+        _ => &here,
+    };
+    let (mut dmg, mut rake) = (0.0, 0.0);
+    for tb in spots {
+        if broadside_arc(base, tb.centre).is_none() {
+            continue;
+        }
+        let range = mast_distance(base, tb);
+        if band(range).is_none() {
+            continue;
+        }
+        let r = rakes(base.centre, tb);
+        dmg += shot_value(g, &g.ships[i], &g.ships[t], range, r);
+        rake += r as u8 as f64;
+    }
+    let n = spots.len() as f64;
+    (dmg / n, rake / n)
 }
 
 /// How badly a ship is hurt, for picking targets: Damage tokens and the Anchor token.
 pub fn battered(s: &Ship) -> i32 {
     s.tokens as i32 * 2 + s.anchor as i32
+}
+
+/// How far `side` leads on the turn-limit count (its kept share of starting morale
+/// against the enemy's), cross-multiplied as the engine compares them: above zero, the
+/// side would win if the game ended now.
+pub fn morale_lead(g: &FsailGame, side: u8) -> i32 {
+    let (a, b) = (side as usize, 1 - side as usize);
+    g.morale[a] as i32 * g.start_morale[b] as i32 - g.morale[b] as i32 * g.start_morale[a] as i32
+}
+
+/// What losing ship `t` as a prize is worth, in games: its Hull off its fleet's starting
+/// morale, and the game when that empties the fleet's morale or leaves it no ship.
+pub fn prize_value(g: &FsailGame, t: usize) -> f64 {
+    let s = &g.ships[t];
+    let side = s.side as usize;
+    let last = g
+        .ships()
+        .iter()
+        .filter(|x| x.side == s.side && x.active())
+        .count()
+        <= 1;
+    let ends = last || g.morale[side] <= s.hull as i16;
+    s.hull as f64 / g.start_morale[side].max(1) as f64 + if ends { 1.0 } else { 0.0 }
 }
 
 /// Whether ship `a` would be within boarding distance of ship `b` at `base`.
@@ -147,13 +396,28 @@ pub fn boarding_odds(a: &Ship, b: &Ship) -> f64 {
 }
 
 /// Cost of ending a move near the table edge (inches short of three, squared): a ship
-/// pinned against the edge loses most of its choices.
+/// pinned against the edge loses most of its choices. Worse, every move goes straight
+/// ahead before it turns, so a ship whose bow has less than a full move (2") of table
+/// ahead can never turn again: it is stuck for the rest of the game. One that has less
+/// than two full moves ahead must turn with its next point.
 pub fn edge_cost(g: &FsailGame, base: &Rect) -> f64 {
     let c = base.centre;
     let m = c.x.min(c.y).min(g.table[0] - c.x).min(g.table[1] - c.y);
     let short = (3 * INCH - m).max(0) as f64 / INCH as f64;
-    short * short
+    let full = rules().move_mils;
+    let ahead = |k: i32| on_table(&base.advanced(k * full), g.table[0], g.table[1]);
+    let trap = if !ahead(1) {
+        STUCK_COST
+    } else if !ahead(2) {
+        STUCK_COST / 8.0
+    } else {
+        0.0
+    };
+    short * short + trap
 }
+
+/// The cost of a ship that can no longer turn (see [`edge_cost`]): more than any shot.
+pub const STUCK_COST: f64 = 60.0;
 
 /// Cost of the attitude a heading gives for the next sailing roll: in irons is nearly
 /// stuck (6s, no free point), close-hauled is slow.

@@ -6,12 +6,25 @@
 //! best; it re-plans after every point, so it always follows a best completion. Ships sail
 //! in scenario order (the leader first). In the cannon phase every ship fires (a shot costs
 //! nothing), at the target its doctrine picks, or boards when the odds are good enough. A
-//! bot never resigns. The names are the WS&IM doctrines' names for the same ideas, so
-//! `bot:NAME` means one way of fighting in either ruleset.
+//! bot never resigns.
+//!
+//! The score every doctrine shares: a broadside is valued in games
+//! ([`super::blocks::shot_value`]: the share of the enemy's morale it takes on average, the
+//! chance it ends the game, the ship it may sink), from the exact odds of the dice. An enemy
+//! that sails after us this turn may end anywhere one sailing action (two against a lone
+//! enemy) takes it ([`super::blocks::Outlook`]); our shot and its shot or boarding
+//! ([`super::blocks::exposure`]) are averaged over those ends, while an enemy that has
+//! sailed is where it is. Since every move goes ahead before it turns, a ship never ends
+//! with less than a full move of table before its bow: it could never turn again. A side
+//! that is not ahead on morale grows bolder as the turns run out ([`URGENCY`]): a draw is
+//! half a game. The doctrines differ in the weights of this score.
+//!
+//! The names are the WS&IM doctrines' names for the same ideas, so `bot:NAME` means one
+//! way of fighting in either ruleset.
 //!
 //! - **British** (`bot:british`, close and broadside): close to three inches (short range:
 //!   hits on 3+, explosions on 5+), keep a broadside bearing, fire at the nearest enemy,
-//!   board when alongside with better than even odds.
+//!   board when alongside with odds of 60% or better.
 //! - **French** (`bot:french`, stand-off gunnery): keep ten inches (medium range), stay out
 //!   of enemy broadsides, concentrate fire on the most damaged enemy, never board.
 //! - **Line of battle** (`bot:line-of-battle`): the leader (flagship) closes to five inches
@@ -21,7 +34,8 @@
 //!   bow or stern wedge (raking: every explosion explodes again), avoid being raked, take
 //!   the shot with the highest expected damage.
 //! - **Close action** (`bot:close-action`, the boarder): run alongside the nearest enemy
-//!   and board it whenever the Boarding odds are even or better, firing otherwise.
+//!   and board it whenever the Boarding odds are about even or better (45%), firing
+//!   otherwise; the prize (odds times its worth in games) draws it alongside.
 
 use broadside_env::fsail::catalogue::{BOARD_0, CANNON_END, FIRE_0, RESIGN, SHIP_0};
 use broadside_env::fsail::data::MAX_PER_SIDE;
@@ -34,6 +48,15 @@ use serde::{Deserialize, Serialize};
 
 use super::blocks::*;
 use crate::Agent;
+
+/// Inches of position a whole game is worth: a shot's value (in games, see
+/// [`shot_value`]) is weighed against the position costs (inches off the preferred range,
+/// the table edge) at this rate.
+pub const VALUE_SCALE: f64 = 60.0;
+
+/// How much of its caution a side that is not ahead on morale gives up by the last turn
+/// (linearly from the first): a bot that never risks a shot draws at best.
+pub const URGENCY: f64 = 0.8;
 
 /// How a doctrine picks the enemy to fire at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -57,15 +80,16 @@ pub struct FsailDoctrine {
     pub preferred_range: f64,
     /// Cost per inch away from the preferred range.
     pub range_weight: f64,
-    /// Bonus per point of expected damage of a broadside bearing on the target.
+    /// Bonus per game's worth ([`shot_value`]) of a broadside bearing on the target.
     pub bear_weight: f64,
     /// Extra bonus when that broadside rakes.
     pub rake_weight: f64,
-    /// Cost per point of expected damage the enemy's broadsides could deal there.
+    /// Cost per game's worth of the enemy's broadsides (and boarding) there ([`exposure`]).
     pub danger_weight: f64,
     /// Cost per inch away from station astern of the ship ahead (line of battle).
     pub station_weight: f64,
-    /// Bonus for ending within boarding distance of a target it would board.
+    /// Bonus per game's worth of the prize ([`prize_value`] times the odds) for ending
+    /// within boarding distance of a target it would board.
     pub board_weight: f64,
     /// Board when the chance of taking the prize is at least this (above 1: never).
     pub board_odds: f64,
@@ -82,7 +106,7 @@ pub const BRITISH: FsailDoctrine = FsailDoctrine {
     range_weight: 1.0,
     bear_weight: 1.5,
     rake_weight: 2.0,
-    danger_weight: 1.0,
+    danger_weight: 2.0,
     station_weight: 0.0,
     board_weight: 0.0,
     board_odds: 0.6,
@@ -97,7 +121,7 @@ pub const FRENCH: FsailDoctrine = FsailDoctrine {
     range_weight: 0.8,
     bear_weight: 2.0,
     rake_weight: 1.0,
-    danger_weight: 2.0,
+    danger_weight: 4.0,
     station_weight: 0.0,
     board_weight: 0.0,
     board_odds: 2.0,
@@ -112,7 +136,7 @@ pub const LINE_OF_BATTLE: FsailDoctrine = FsailDoctrine {
     range_weight: 1.0,
     bear_weight: 1.5,
     rake_weight: 1.5,
-    danger_weight: 1.0,
+    danger_weight: 2.0,
     station_weight: 0.6,
     board_weight: 0.0,
     board_odds: 0.7,
@@ -127,7 +151,7 @@ pub const RAKE_SEEKER: FsailDoctrine = FsailDoctrine {
     range_weight: 0.8,
     bear_weight: 1.0,
     rake_weight: 6.0,
-    danger_weight: 1.5,
+    danger_weight: 3.0,
     station_weight: 0.0,
     board_weight: 0.0,
     board_odds: 0.7,
@@ -142,9 +166,9 @@ pub const CLOSE_ACTION: FsailDoctrine = FsailDoctrine {
     range_weight: 1.2,
     bear_weight: 1.0,
     rake_weight: 1.0,
-    danger_weight: 0.8,
+    danger_weight: 1.6,
     station_weight: 0.0,
-    board_weight: 8.0,
+    board_weight: 1.5,
     board_odds: 0.45,
     pick: Pick::Nearest,
     concentrate: false,
@@ -172,25 +196,27 @@ impl FsailDoctrine {
     }
 
     /// How good it is for ship `i` to end its sailing at `base`.
-    pub fn score(&self, g: &FsailGame, i: usize, base: &Rect) -> f64 {
+    pub fn score(&self, g: &FsailGame, look: &Outlook, i: usize, base: &Rect) -> f64 {
         let Some(t) = self.target(g, i) else {
             return 0.0;
         };
         let range = mast_distance(base, &g.ships[t].base) as f64 / INCH as f64;
         let mut s = -self.range_weight * (range - self.preferred_range).abs();
-        if let Some((dmg, rake)) = broadside_on(g, i, base, t) {
-            s += self.bear_weight * dmg;
-            if rake {
-                s += self.rake_weight;
-            }
+        let (dmg, rake) = expected_broadside(g, look, i, base, t);
+        s += VALUE_SCALE * self.bear_weight * dmg + self.rake_weight * rake;
+        let odds = boarding_odds(&g.ships[i], &g.ships[t]);
+        if self.board_weight > 0.0 && odds >= self.board_odds && boarding_reach(g, base, t) {
+            s += VALUE_SCALE * self.board_weight * odds * prize_value(g, t);
         }
-        if self.board_weight > 0.0
-            && boarding_reach(g, base, t)
-            && boarding_odds(&g.ships[i], &g.ships[t]) >= self.board_odds
-        {
-            s += self.board_weight;
-        }
-        s -= self.danger_weight * exposure(g, i, base);
+        // Not ahead on the turn-limit count, a draw or a loss awaits: caution ebbs with
+        // the turns left.
+        let caution = if morale_lead(g, g.ships[i].side) > 0 {
+            1.0
+        } else {
+            let left = g.turn_limit.saturating_sub(g.turn) as f64 / g.turn_limit.max(1) as f64;
+            1.0 - URGENCY + URGENCY * left
+        };
+        s -= caution * VALUE_SCALE * self.danger_weight * exposure(g, look, i, base);
         s -= attitude_cost(g, base.heading) + edge_cost(g, base);
         if self.station_weight > 0.0 {
             if let Some(ahead) = ship_ahead(g, i) {
@@ -240,7 +266,12 @@ pub struct FsailDoctrineBot {
     doctrine: FsailDoctrine,
     seed: u64,
     rng: ChaCha8Rng,
+    /// The last outlook, with the enemy bases and turn it was made for.
+    look: Option<(EnemyKey, u16, Outlook)>,
 }
+
+/// The enemy's bases and sailed marks, which an [`Outlook`] depends on.
+type EnemyKey = Vec<(Rect, bool)>;
 
 impl FsailDoctrineBot {
     /// Plans of this many sailing actions are scored at every point.
@@ -252,6 +283,7 @@ impl FsailDoctrineBot {
             doctrine,
             seed,
             rng: ChaCha8Rng::seed_from_u64(seed),
+            look: None,
         }
     }
 
@@ -276,7 +308,25 @@ impl FsailDoctrineBot {
     fn choose_sail(&mut self, g: &FsailGame, ship: usize) -> Option<Action> {
         let d = self.doctrine;
         let plans = sail_plans(g, Self::PLAN_DEPTH);
-        self.best(plans.into_iter().map(|(a, b)| (a, d.score(g, ship, &b))))
+        // The enemy does not move while this side sails: its outlook holds until it does.
+        let side = g.ships[ship].side;
+        let key: EnemyKey = g
+            .ships()
+            .iter()
+            .filter(|s| s.side != side)
+            .map(|s| (s.base, s.sailed))
+            .collect();
+        let look = match self.look.take() {
+            Some((k, turn, l)) if turn == g.turn && k == key => (k, turn, l),
+            _ => (key, g.turn, outlook(g)),
+        };
+        let best = self.best(
+            plans
+                .into_iter()
+                .map(|(a, b)| (a, d.score(g, &look.2, ship, &b))),
+        );
+        self.look = Some(look);
+        best
     }
 }
 
