@@ -11,7 +11,9 @@ use broadside_env::wsim::state::{Phase, Step};
 use broadside_env::wsim::WsimGame;
 use broadside_env::{Action, Game, Player};
 
-use super::blocks::{exposure, next_turn_best, plan_completions};
+use super::blocks::{
+    exposure, leeward_beyond, must_press, next_turn_best, plan_completions, BROADSIDE_TENTHS,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -38,13 +40,17 @@ impl CloseActionBot {
     fn score(g: &WsimGame, i: usize, pos: ShipPos) -> i32 {
         let side = g.ships[i].side;
         let mut nearest = i32::MAX;
+        let mut leeward = 0;
         let mut bearing = 0;
         for (j, e) in g.ships().iter().enumerate() {
             if j == i || e.side == side || e.struck() {
                 continue;
             }
             let r = pos.range_to(e.pos);
-            nearest = nearest.min(r);
+            if r < nearest {
+                nearest = r;
+                leeward = leeward_beyond(g, pos, e.pos, 2);
+            }
             if r <= 10 {
                 for sd in Side::BOTH {
                     if pos.field_holds_ship(sd, e.pos) {
@@ -56,8 +62,13 @@ impl CloseActionBot {
         if nearest == i32::MAX {
             return 0;
         }
-        // Close in, but not into a collision at range 0, and not across a loaded broadside.
-        bearing - 2 * nearest.max(1) - 4 * exposure(g, i, pos)
+        // Close in, but not into a collision at range 0, not far to leeward (out of reach
+        // for turns), and not across a loaded broadside unless nobody has fired for a while.
+        let mut s = bearing - 2 * nearest.max(1) - 2 * leeward;
+        if !must_press(g, side) {
+            s -= 4 * exposure(g, i, pos) / BROADSIDE_TENTHS;
+        }
+        s
     }
 
     /// Scores every movement plan the ship may still complete by where it leaves the ship

@@ -140,7 +140,7 @@ impl Doctrine {
 
     /// The enemy ship `i` fights: its nearest, or the flagship's nearest when concentrating.
     pub fn target(&self, g: &WsimGame, i: usize) -> Option<usize> {
-        let lead = if self.concentrate {
+        let lead = if self.concentrate && !must_press(g, g.ships[i].side) {
             flagship(g, g.ships[i].side).unwrap_or(i)
         } else {
             i
@@ -163,28 +163,46 @@ impl Doctrine {
         };
         // Range 0 would be a collision: never the aim.
         let mut s = -self.range_weight * (r.max(1) - preferred).abs();
-        if let Some((sd, rake)) = bearing(pos, tp) {
-            let loaded = g.ships[i].loaded[sd.index()];
-            s += self.bear_weight * if loaded { 2 } else { 1 };
-            if rake {
-                s += self.rake_weight * 2;
-            }
-        }
-        // When nobody fires, the no-fire timer runs towards a draw: stop holding back.
-        if !stalled(g) {
-            s -= self.danger_weight * exposure(g, i, pos);
+        s += Side::BOTH
+            .into_iter()
+            .filter_map(|sd| {
+                // A broadside bearing that is able to fire from there.
+                fire_table(g, i, pos, sd, tp)?;
+                let loaded = g.ships[i].loaded[sd.index()];
+                let mut v = self.bear_weight * if loaded { 2 } else { 1 };
+                if pos.rakes(sd, tp) {
+                    v += self.rake_weight * 2;
+                }
+                Some(v)
+            })
+            .max()
+            .unwrap_or(0);
+        // Far to leeward the enemy is out of reach for many turns: each such hex costs
+        // as much again as a hex of range.
+        s -= self.range_weight * leeward_beyond(g, pos, tp, preferred.max(2));
+        let press = must_press(g, g.ships[i].side);
+        // When nobody fires, the no-fire timer runs towards a draw or a loss on points:
+        // stop holding back.
+        if !press {
+            s -= self.danger_weight * exposure(g, i, pos) / BROADSIDE_TENTHS;
             s += self.weather_weight * windward_of(g, pos, tp).clamp(-3, 3);
         }
-        if self.station_weight > 0 {
+        // Pressing, the line gives way to a general chase.
+        if self.station_weight > 0 && !press {
             if let Some(ahead) = ship_ahead(g, i) {
                 let station = station_astern(g, ahead);
                 let off = pos.bow.distance(station).min(pos.stern().distance(station));
-                s -= self.station_weight * off;
+                // A ship far out of station has lost the line and fights on its own rather
+                // than sail after a leader that may be crippled or heading away.
+                s -= self.station_weight * off.min(STATION_LOST);
             }
         }
         s
     }
 }
+
+/// Hexes out of station beyond which a ship of the line stops trying to regain it.
+const STATION_LOST: i32 = 4;
 
 /// A bot that fights by a [`Doctrine`].
 #[derive(Debug, Clone)]
@@ -279,11 +297,14 @@ impl Agent<WsimGame> for DoctrineBot {
             }
             Step::Threshold if stalled(g) => FIRE_AT_LEAST_0,
             Step::Threshold => {
-                let initial = g.ships[i]
-                    .initial
-                    .iter()
-                    .zip(g.ships[i].loaded)
-                    .any(|(&a, b)| a && b);
+                // Hold out for a better table only when the broadside that will bear on the
+                // target after the move is a loaded initial one.
+                let s = &g.ships[i];
+                let pos = g.plan_cursor(i).pos;
+                let initial = d
+                    .target(g, i)
+                    .and_then(|t| bearing(pos, g.ships[t].pos))
+                    .is_some_and(|(sd, _)| s.loaded[sd.index()] && s.initial[sd.index()]);
                 let t = if initial {
                     d.min_table.max(d.initial_table)
                 } else {
