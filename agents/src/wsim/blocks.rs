@@ -127,6 +127,57 @@ pub fn exposure(g: &WsimGame, me: usize, pos: ShipPos) -> i32 {
     danger
 }
 
+/// Where each enemy of ship `me` with a loaded broadside could stand after its next move:
+/// every distinct end of a movement plan from where it stands, standing still included
+/// (its written orders, hidden from `me`, are not read). A fouled enemy, or one too far to
+/// bear after any move, keeps only where it stands.
+pub fn enemy_reach(g: &WsimGame, me: usize) -> Vec<(usize, Vec<ShipPos>)> {
+    let side = g.ships[me].side;
+    let here = g.ships[me].pos;
+    let mut scratch = g.clone();
+    let mut out = Vec::new();
+    for (j, e) in g.ships().iter().enumerate() {
+        if e.side == side || !e.can_fight() || !e.loaded.iter().any(|&l| l) {
+            continue;
+        }
+        let mut poses = vec![e.pos];
+        if e.fouled == 0 && e.pos.range_to(here) <= MAX_RANGE + 6 {
+            scratch.ships[j].orders.plan_len = 0;
+            for (_, p) in plan_completions(&scratch, j) {
+                if !poses.contains(&p) {
+                    poses.push(p);
+                }
+            }
+        }
+        out.push((j, poses));
+    }
+    out
+}
+
+/// [`exposure`] at `pos` once the enemies have moved: for each enemy in `reach` (from
+/// [`enemy_reach`]), the mean over where it could stand. The enemy moves at the same time
+/// as the ship, so where it stands now says little about where its broadsides will bear.
+pub fn exposure_after_move(g: &WsimGame, reach: &[(usize, Vec<ShipPos>)], pos: ShipPos) -> i32 {
+    reach
+        .iter()
+        .map(|(j, poses)| {
+            let e = &g.ships[*j];
+            let total: i32 = poses
+                .iter()
+                .map(|&from| {
+                    Side::BOTH
+                        .into_iter()
+                        .filter(|sd| e.loaded[sd.index()])
+                        .filter_map(|sd| fire_table(g, *j, from, sd, pos))
+                        .map(hits_tenths)
+                        .sum::<i32>()
+                })
+                .sum();
+            total / poses.len().max(1) as i32
+        })
+        .sum()
+}
+
 /// How many hexes `pos` lies to leeward of `target` beyond `keep`: hexes the ship would
 /// have to beat back to windward (half a hex a turn at best) to close, where the enemy
 /// need not follow. A position far to leeward loses the fight to the no-fire timer.

@@ -12,7 +12,8 @@ use broadside_env::wsim::WsimGame;
 use broadside_env::{Action, Game, Player};
 
 use super::blocks::{
-    exposure, leeward_beyond, must_press, next_turn_best, plan_completions, BROADSIDE_TENTHS,
+    enemy_reach, exposure, exposure_after_move, leeward_beyond, must_press, next_turn_best,
+    plan_completions, BROADSIDE_TENTHS,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -37,7 +38,9 @@ impl CloseActionBot {
 
     /// How good it is for ship `i` of `side` to stand at `pos`: near enemies, with an enemy
     /// inside a field of fire within range, better still raking it.
-    fn score(g: &WsimGame, i: usize, pos: ShipPos) -> i32 {
+    /// The danger is reckoned from where the enemies could stand after their move when
+    /// `reach` is given (see [`enemy_reach`]), from where they stand otherwise.
+    fn score(g: &WsimGame, i: usize, pos: ShipPos, reach: Option<&[(usize, Vec<ShipPos>)]>) -> i32 {
         let side = g.ships[i].side;
         let mut nearest = i32::MAX;
         let mut leeward = 0;
@@ -66,7 +69,11 @@ impl CloseActionBot {
         // for turns), and not across a loaded broadside unless nobody has fired for a while.
         let mut s = bearing - 2 * nearest.max(1) - 2 * leeward;
         if !must_press(g, side) {
-            s -= 4 * exposure(g, i, pos) / BROADSIDE_TENTHS;
+            let danger = match reach {
+                Some(r) => exposure_after_move(g, r, pos),
+                None => exposure(g, i, pos),
+            };
+            s -= 4 * danger / BROADSIDE_TENTHS;
         }
         s
     }
@@ -76,9 +83,10 @@ impl CloseActionBot {
     /// token of a best one.
     fn choose_move(&mut self, g: &WsimGame, i: usize) -> Action {
         let mut best = (i32::MIN, Vec::new());
+        let reach = Some(enemy_reach(g, i));
         for (a, pos) in plan_completions(g, i) {
-            let s =
-                2 * Self::score(g, i, pos) + next_turn_best(g, i, pos, |p| Self::score(g, i, p));
+            let s = 2 * Self::score(g, i, pos, reach.as_deref())
+                + next_turn_best(g, i, pos, |p| Self::score(g, i, p, None));
             if s > best.0 {
                 best = (s, vec![a]);
             } else if s == best.0 && !best.1.contains(&a) {

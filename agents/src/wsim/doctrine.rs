@@ -150,6 +150,18 @@ impl Doctrine {
 
     /// How good it is for ship `i` to end its move at `pos`.
     pub fn score(&self, g: &WsimGame, i: usize, pos: ShipPos) -> i32 {
+        self.score_against(g, i, pos, None)
+    }
+
+    /// [`Doctrine::score`], with the danger reckoned from where the enemies could stand
+    /// after their move (`reach`, from [`enemy_reach`]) rather than where they stand.
+    pub fn score_against(
+        &self,
+        g: &WsimGame,
+        i: usize,
+        pos: ShipPos,
+        reach: Option<&[(usize, Vec<ShipPos>)]>,
+    ) -> i32 {
         let Some(t) = self.target(g, i) else {
             return 0;
         };
@@ -170,7 +182,7 @@ impl Doctrine {
                 fire_table(g, i, pos, sd, tp)?;
                 let loaded = g.ships[i].loaded[sd.index()];
                 let mut v = self.bear_weight * if loaded { 2 } else { 1 };
-                if pos.rakes(sd, tp) {
+                if pos.rakes(sd, tp) && r <= RAKE_RANGE {
                     v += self.rake_weight * 2;
                 }
                 Some(v)
@@ -184,7 +196,11 @@ impl Doctrine {
         // When nobody fires, the no-fire timer runs towards a draw or a loss on points:
         // stop holding back.
         if !press {
-            s -= self.danger_weight * exposure(g, i, pos) / BROADSIDE_TENTHS;
+            let danger = match reach {
+                Some(r) => exposure_after_move(g, r, pos),
+                None => exposure(g, i, pos),
+            };
+            s -= self.danger_weight * danger / BROADSIDE_TENTHS;
             s += self.weather_weight * windward_of(g, pos, tp).clamp(-3, 3);
         }
         // Pressing, the line gives way to a general chase.
@@ -200,6 +216,10 @@ impl Doctrine {
         s
     }
 }
+
+/// Longest range at which a rake counts for a doctrine: further out the rake's bonus adds
+/// little to a table already low, and chasing one draws the ship out of reach.
+const RAKE_RANGE: i32 = 4;
 
 /// Hexes out of station beyond which a ship of the line stops trying to regain it.
 const STATION_LOST: i32 = 4;
@@ -230,10 +250,12 @@ impl DoctrineBot {
     fn choose_move(&mut self, g: &WsimGame, i: usize) -> Action {
         let mut best: (i32, Vec<Action>) = (i32::MIN, Vec::new());
         let d = self.doctrine;
+        let reach = Some(enemy_reach(g, i));
         for (first, pos) in plan_completions(g, i) {
             // Where the move leaves the ship counts double; where it could get to next turn
             // from there keeps it out of irons, off the edge and within reach.
-            let s = 2 * d.score(g, i, pos) + next_turn_best(g, i, pos, |p| d.score(g, i, p));
+            let s = 2 * d.score_against(g, i, pos, reach.as_deref())
+                + next_turn_best(g, i, pos, |p| d.score(g, i, p));
             if s > best.0 {
                 best = (s, vec![first]);
             } else if s == best.0 && !best.1.contains(&first) {
