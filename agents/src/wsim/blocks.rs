@@ -178,6 +178,14 @@ pub fn exposure_after_move(g: &WsimGame, reach: &[(usize, Vec<ShipPos>)], pos: S
         .sum()
 }
 
+/// Whether ship `i`'s carronades are a match for ship `j`'s: its heavier side has at least
+/// as many squares. Carronades fire only at two hexes or less, so a ship outgunned there
+/// does better to stand at three.
+pub fn carronades_match(g: &WsimGame, i: usize, j: usize) -> bool {
+    let heavier = |k: usize| g.ships[k].carronades.iter().copied().max().unwrap_or(0);
+    heavier(i) >= heavier(j)
+}
+
 /// How many hexes `pos` lies to leeward of `target` beyond `keep`: hexes the ship would
 /// have to beat back to windward (half a hex a turn at best) to close, where the enemy
 /// need not follow. A position far to leeward loses the fight to the no-fire timer.
