@@ -281,11 +281,11 @@ pub fn stalled(g: &WsimGame) -> bool {
     g.no_fire_turns >= STALL_TURNS
 }
 
-/// Whether `side` must seek action now: nobody has fired for a while and it is not ahead
-/// on points, so the no-fire timer would end the game in a draw or a loss.
+/// Whether `side` must seek action now: it is behind on points, or nobody has fired for a
+/// while and it is not ahead, so the no-fire timer would end the game in a loss or a draw.
 pub fn must_press(g: &WsimGame, side: u8) -> bool {
-    let s = side as usize;
-    stalled(g) && g.scores[s] <= g.scores[1 - s]
+    let (mine, theirs) = (g.scores[side as usize], g.scores[1 - side as usize]);
+    mine < theirs || (stalled(g) && mine == theirs)
 }
 
 /// Whether ship `t` is crippled aloft: it can move at most one hex even with a fair wind.

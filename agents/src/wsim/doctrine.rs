@@ -2,9 +2,17 @@
 //! only in what they value.
 //!
 //! Each bot scores every movement plan its ship may still complete (where the plan leaves
-//! the ship) and writes the first token of the best one; it re-plans at every token, so it
-//! always follows a best completion of what it has written. Aim, fire threshold, load side
-//! and unfouling follow the doctrine. A bot never resigns.
+//! the ship, and the best it could reach from there next turn) and writes the first token
+//! of the best one; it re-plans at every token, so it always follows a best completion of
+//! what it has written. Aim, fire threshold, load side and unfouling follow the doctrine.
+//! A bot never resigns.
+//!
+//! Every doctrine shares the same sea sense: a loaded enemy broadside counts against a
+//! position by the hit table it would fire at from wherever the enemy could stand after its
+//! move; lying far to leeward of the target costs like range (beating back takes turns the
+//! no-fire timer does not give); out of range, the next turn's reach counts most; rakes
+//! count within four hexes; and a side behind on points, or level with nobody firing, stops
+//! holding back.
 //!
 //! - **British** (`bot:british`, close and broadside): close to pistol shot, a broadside
 //!   bearing, hull shot at five hexes or less, fire at any table, stay fouled with an enemy.
@@ -12,8 +20,10 @@
 //!   the weather gauge, shoot at the rigging, fire only at a decent table, stay out of the
 //!   enemy's broadsides, unfoul at once.
 //! - **Line of battle** (`bot:line-of-battle`): the flagship leads to three hexes of the
-//!   enemy's nearest ship; every other ship keeps station astern of the ship ahead and
-//!   brings its broadside on the flagship's target (concentration of fire).
+//!   enemy's nearest ship; every other ship keeps station astern of the ship ahead (passing
+//!   over one crippled aloft) and brings its broadside on the flagship's target
+//!   (concentration of fire); a ship far out of station fights on its own, and when the
+//!   side must press the line gives way to a general chase, each ship on its nearest enemy.
 //! - **Rake seeker** (`bot:rake-seeker`): manoeuvre across the enemy's bow or stern for a
 //!   raking broadside, avoid being raked, hull shot when close.
 
@@ -193,8 +203,8 @@ impl Doctrine {
         // as much again as a hex of range.
         s -= self.range_weight * leeward_beyond(g, pos, tp, preferred.max(2));
         let press = must_press(g, g.ships[i].side);
-        // When nobody fires, the no-fire timer runs towards a draw or a loss on points:
-        // stop holding back.
+        // Behind on points, or with the no-fire timer running towards a draw: stop holding
+        // back.
         if !press {
             let danger = match reach {
                 Some(r) => exposure_after_move(g, r, pos),
@@ -251,11 +261,17 @@ impl DoctrineBot {
         let mut best: (i32, Vec<Action>) = (i32::MIN, Vec::new());
         let d = self.doctrine;
         let reach = Some(enemy_reach(g, i));
+        // Out of range of its target, where the move leaves the ship is only a waypoint:
+        // where it could get to next turn counts double instead.
+        let far = d
+            .target(g, i)
+            .is_some_and(|t| g.ships[i].pos.range_to(g.ships[t].pos) > MAX_RANGE);
+        let (w_now, w_next) = if far { (1, 2) } else { (2, 1) };
         for (first, pos) in plan_completions(g, i) {
             // Where the move leaves the ship counts double; where it could get to next turn
             // from there keeps it out of irons, off the edge and within reach.
-            let s = 2 * d.score_against(g, i, pos, reach.as_deref())
-                + next_turn_best(g, i, pos, |p| d.score(g, i, p));
+            let s = w_now * d.score_against(g, i, pos, reach.as_deref())
+                + w_next * next_turn_best(g, i, pos, |p| d.score(g, i, p));
             if s > best.0 {
                 best = (s, vec![first]);
             } else if s == best.0 && !best.1.contains(&first) {
