@@ -7,13 +7,26 @@ use broadside_agents::{play_match, Agent, AgentSpec, CloseActionBot, MatchConfig
 use broadside_env::wsim::{builtin_scenario, WsimGame, WsimOptions};
 use broadside_env::{Game, Observation, Turn};
 
-fn duel() -> WsimGame {
-    let sc = builtin_scenario("frigate-duel").unwrap();
+fn game(scenario: &str) -> WsimGame {
+    let sc = builtin_scenario(scenario).unwrap();
     WsimGame::new(&sc, WsimOptions { resignation: false })
 }
 
-/// Score of `bot` against random over `games` games, sides swapped every game.
+fn duel() -> WsimGame {
+    game("frigate-duel")
+}
+
+/// Score of `bot` against random over `games` games of the duel, sides swapped every game.
 fn score_vs_random(make: &dyn Fn(u64) -> Box<dyn Agent<WsimGame>>, games: u64) -> f64 {
+    score_vs_random_in("frigate-duel", make, games)
+}
+
+/// Score of `bot` against random over `games` games of `scenario`, sides swapped every game.
+fn score_vs_random_in(
+    scenario: &str,
+    make: &dyn Fn(u64) -> Box<dyn Agent<WsimGame>>,
+    games: u64,
+) -> f64 {
     let mut score = 0.0;
     for k in 0..games {
         let mut bot = make(k);
@@ -28,7 +41,7 @@ fn score_vs_random(make: &dyn Fn(u64) -> Box<dyn Agent<WsimGame>>, games: u64) -
             chance_seed: k,
             max_decisions: None,
         };
-        let out = play_match(duel(), agents, &cfg).unwrap();
+        let out = play_match(game(scenario), agents, &cfg).unwrap();
         score += (out.returns[side] + 1.0) / 2.0;
     }
     score / games as f64
@@ -43,6 +56,17 @@ fn every_doctrine_beats_random() {
     }
     let s = score_vs_random(&|k| Box::new(CloseActionBot::new(k)), 24);
     assert!(s >= 0.75, "close-action scored {s}");
+}
+
+#[test]
+fn every_doctrine_beats_random_in_the_squadron_battle() {
+    // Six ships a side: few games keep the test fast; the arena measures the rate.
+    for d in DOCTRINES {
+        let s = score_vs_random_in("squadron-battle", &|k| Box::new(DoctrineBot::new(d, k)), 6);
+        assert!(s >= 5.0 / 6.0, "{} scored {s} against random", d.name);
+    }
+    let s = score_vs_random_in("squadron-battle", &|k| Box::new(CloseActionBot::new(k)), 6);
+    assert!(s >= 5.0 / 6.0, "close-action scored {s}");
 }
 
 /// Two states of the duel at side 1's first order that differ only in side 0's orders.

@@ -6,6 +6,7 @@
 
 use broadside_env::hex::{Hex, ShipPos, Side};
 use broadside_env::wsim::catalogue::{END_MOVE, FORWARD, TURN_LEFT, TURN_RIGHT};
+use broadside_env::wsim::data::{tables, Tables};
 use broadside_env::wsim::state::{TOKEN_FORWARD, TOKEN_LEFT, TOKEN_RIGHT};
 use broadside_env::wsim::WsimGame;
 use broadside_env::{Action, ActionSet};
@@ -53,26 +54,143 @@ pub fn bearing(pos: ShipPos, target: ShipPos) -> Option<(Side, bool)> {
     best
 }
 
-/// How exposed a ship at `pos` is: loaded enemy broadsides that bear on it within range,
-/// a raking one counting double. `me` is excluded (it may be an enemy's target itself).
+/// The hit table ship `i`'s `sd` broadside would fire at from `from` on a ship standing at
+/// `at`, by the rules' Hit Determination Table: gun squares (carronades at two hexes or
+/// less) and range, crew quality, crew sections lost, the initial broadside and a rake;
+/// clamped to the top table. `None` when the target is out of the field or range, or the
+/// broadside is unable to fire.
+pub fn fire_table(g: &WsimGame, i: usize, from: ShipPos, sd: Side, at: ShipPos) -> Option<i32> {
+    let t = tables();
+    let s = &g.ships[i];
+    let range = from.range_to(at);
+    if range > t.rules.max_range || !from.field_holds_ship(sd, at) {
+        return None;
+    }
+    let mut guns = s.guns[sd.index()] as u32;
+    if range <= t.rules.carronade_max_range {
+        guns += s.carronades[sd.index()] as u32;
+    }
+    let band = Tables::gun_band(guns)?;
+    let mut hdt = t.hdt_base[band][Tables::range_band(range)?] as i32;
+    hdt += t.crew_quality_mod[s.quality as usize][band] as i32;
+    hdt += t.crew_section_lost_mod[band] as i32 * s.crew_sections_lost() as i32;
+    if s.initial[sd.index()] {
+        hdt += t.initial_broadside_mod[band] as i32;
+    }
+    if from.rakes(sd, at) {
+        hdt += t.rake_mod[band] as i32;
+    }
+    (hdt >= 0).then_some(hdt.min(t.rules.max_table))
+}
+
+/// Expected hits of a broadside on hit table 0..=8, in tenths (the mean over the six die
+/// faces of the hull column, rounded): one hit per table step, half a hit on table 0.
+pub fn hits_tenths(table: i32) -> i32 {
+    const HITS: [i32; 9] = [5, 10, 20, 30, 40, 50, 62, 70, 80];
+    HITS[table.clamp(0, 8) as usize]
+}
+
+/// Expected hits, in tenths, of the best loaded broadside of ship `i` standing at `pos` on
+/// ship `t` (0 when none bears).
+pub fn firepower(g: &WsimGame, i: usize, pos: ShipPos, t: usize) -> i32 {
+    Side::BOTH
+        .into_iter()
+        .filter(|sd| g.ships[i].loaded[sd.index()])
+        .filter_map(|sd| fire_table(g, i, pos, sd, g.ships[t].pos))
+        .map(hits_tenths)
+        .max()
+        .unwrap_or(0)
+}
+
+/// Expected hits a typical broadside lands (table 3), in tenths: the unit of [`exposure`].
+pub const BROADSIDE_TENTHS: i32 = 30;
+
+/// How exposed a ship at `pos` is: the expected hits, in tenths, of every loaded enemy
+/// broadside that bears on it from where the enemy stands, by the hit table it would fire
+/// at (so a rake, carronades at close range or a crack crew weigh more, a long shot less).
+/// `me` is excluded (it may be an enemy's target itself).
 pub fn exposure(g: &WsimGame, me: usize, pos: ShipPos) -> i32 {
     let side = g.ships[me].side;
     let mut danger = 0;
-    for e in g.ships() {
+    for (j, e) in g.ships().iter().enumerate() {
         if e.side == side || !e.can_fight() {
             continue;
         }
-        let r = e.pos.range_to(pos);
-        if r > MAX_RANGE {
-            continue;
-        }
         for sd in Side::BOTH {
-            if e.loaded[sd.index()] && e.pos.field_holds_ship(sd, pos) {
-                danger += if e.pos.rakes(sd, pos) { 2 } else { 1 };
+            if e.loaded[sd.index()] {
+                if let Some(t) = fire_table(g, j, e.pos, sd, pos) {
+                    danger += hits_tenths(t);
+                }
             }
         }
     }
     danger
+}
+
+/// Where each enemy of ship `me` with a loaded broadside could stand after its next move:
+/// every distinct end of a movement plan from where it stands, standing still included
+/// (its written orders, hidden from `me`, are not read). A fouled enemy, or one too far to
+/// bear after any move, keeps only where it stands.
+pub fn enemy_reach(g: &WsimGame, me: usize) -> Vec<(usize, Vec<ShipPos>)> {
+    let side = g.ships[me].side;
+    let here = g.ships[me].pos;
+    let mut scratch = g.clone();
+    let mut out = Vec::new();
+    for (j, e) in g.ships().iter().enumerate() {
+        if e.side == side || !e.can_fight() || !e.loaded.iter().any(|&l| l) {
+            continue;
+        }
+        let mut poses = vec![e.pos];
+        if e.fouled == 0 && e.pos.range_to(here) <= MAX_RANGE + 6 {
+            scratch.ships[j].orders.plan_len = 0;
+            for (_, p) in plan_completions(&scratch, j) {
+                if !poses.contains(&p) {
+                    poses.push(p);
+                }
+            }
+        }
+        out.push((j, poses));
+    }
+    out
+}
+
+/// [`exposure`] at `pos` once the enemies have moved: for each enemy in `reach` (from
+/// [`enemy_reach`]), the mean over where it could stand. The enemy moves at the same time
+/// as the ship, so where it stands now says little about where its broadsides will bear.
+pub fn exposure_after_move(g: &WsimGame, reach: &[(usize, Vec<ShipPos>)], pos: ShipPos) -> i32 {
+    reach
+        .iter()
+        .map(|(j, poses)| {
+            let e = &g.ships[*j];
+            let total: i32 = poses
+                .iter()
+                .map(|&from| {
+                    Side::BOTH
+                        .into_iter()
+                        .filter(|sd| e.loaded[sd.index()])
+                        .filter_map(|sd| fire_table(g, *j, from, sd, pos))
+                        .map(hits_tenths)
+                        .sum::<i32>()
+                })
+                .sum();
+            total / poses.len().max(1) as i32
+        })
+        .sum()
+}
+
+/// Whether ship `i`'s carronades are a match for ship `j`'s: its heavier side has at least
+/// as many squares. Carronades fire only at two hexes or less, so a ship outgunned there
+/// does better to stand at three.
+pub fn carronades_match(g: &WsimGame, i: usize, j: usize) -> bool {
+    let heavier = |k: usize| g.ships[k].carronades.iter().copied().max().unwrap_or(0);
+    heavier(i) >= heavier(j)
+}
+
+/// How many hexes `pos` lies to leeward of `target` beyond `keep`: hexes the ship would
+/// have to beat back to windward (half a hex a turn at best) to close, where the enemy
+/// need not follow. A position far to leeward loses the fight to the no-fire timer.
+pub fn leeward_beyond(g: &WsimGame, pos: ShipPos, target: ShipPos, keep: i32) -> i32 {
+    (-windward_of(g, pos, target) - keep).max(0)
 }
 
 /// How far `pos` lies to windward of `other`, in hexes along the wind: positive means `pos`
@@ -94,9 +212,10 @@ pub fn station_astern(g: &WsimGame, leader: usize) -> Hex {
 /// line of battle (`None` for the leader).
 pub fn ship_ahead(g: &WsimGame, i: usize) -> Option<usize> {
     let side = g.ships[i].side;
+    // A ship crippled aloft cannot lead: its followers would lie idle astern of it.
     (0..i)
         .rev()
-        .find(|&j| g.ships[j].side == side && g.ships[j].can_fight())
+        .find(|&j| g.ships[j].side == side && g.ships[j].can_fight() && !disabled(g, j))
 }
 
 /// The first fighting ship of a side: the flagship, whose target the line concentrates on.
@@ -160,6 +279,13 @@ pub const STALL_TURNS: u16 = 2;
 /// Whether nobody has fired for [`STALL_TURNS`] turns or more.
 pub fn stalled(g: &WsimGame) -> bool {
     g.no_fire_turns >= STALL_TURNS
+}
+
+/// Whether `side` must seek action now: it is behind on points, or nobody has fired for a
+/// while and it is not ahead, so the no-fire timer would end the game in a loss or a draw.
+pub fn must_press(g: &WsimGame, side: u8) -> bool {
+    let (mine, theirs) = (g.scores[side as usize], g.scores[1 - side as usize]);
+    mine < theirs || (stalled(g) && mine == theirs)
 }
 
 /// Whether ship `t` is crippled aloft: it can move at most one hex even with a fair wind.

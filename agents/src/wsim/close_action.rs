@@ -1,9 +1,14 @@
-//! A simple WS&IM doctrine, "close action": close with the nearest enemy, keep a broadside
-//! bearing on it, aim at the hull when in range, fire at any table, load any side.
+//! A simple WS&IM doctrine, "close action": close with the nearest enemy (to pistol shot
+//! when its carronades are a match for the enemy's, else to three hexes, out of their
+//! reach), keep a broadside bearing on it, aim at the hull when in range, fire at any
+//! table, load any side, unfoul at once.
 //!
-//! It is greedy and one sub-decision deep: each movement token is scored by where the ship's
-//! written move would leave it. It reads only what its side may see: positions, its own ships'
-//! state and orders, the wind; never the other side's orders.
+//! It is greedy and shallow: every movement plan the ship may still complete is scored by
+//! where it leaves the ship and the best the ship could reach from there next turn. Loaded
+//! enemy broadsides that could bear after the enemy's own move count against a position,
+//! and so does lying far to leeward, unless nobody has fired for a while and its side is
+//! not ahead. It reads only what its side may see: positions, its own ships' state and
+//! orders, the wind; never the other side's orders.
 
 use broadside_env::hex::{ShipPos, Side};
 use broadside_env::wsim::catalogue::*;
@@ -11,7 +16,10 @@ use broadside_env::wsim::state::{Phase, Step};
 use broadside_env::wsim::WsimGame;
 use broadside_env::{Action, Game, Player};
 
-use super::blocks::{exposure, next_turn_best, plan_completions};
+use super::blocks::{
+    carronades_match, enemy_reach, exposure, exposure_after_move, leeward_beyond, must_press,
+    next_turn_best, plan_completions, BROADSIDE_TENTHS,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -35,16 +43,25 @@ impl CloseActionBot {
 
     /// How good it is for ship `i` of `side` to stand at `pos`: near enemies, with an enemy
     /// inside a field of fire within range, better still raking it.
-    fn score(g: &WsimGame, i: usize, pos: ShipPos) -> i32 {
+    /// The danger is reckoned from where the enemies could stand after their move when
+    /// `reach` is given (see [`enemy_reach`]), from where they stand otherwise.
+    fn score(g: &WsimGame, i: usize, pos: ShipPos, reach: Option<&[(usize, Vec<ShipPos>)]>) -> i32 {
         let side = g.ships[i].side;
         let mut nearest = i32::MAX;
+        let mut leeward = 0;
+        let mut closest = 1;
         let mut bearing = 0;
         for (j, e) in g.ships().iter().enumerate() {
             if j == i || e.side == side || e.struck() {
                 continue;
             }
             let r = pos.range_to(e.pos);
-            nearest = nearest.min(r);
+            if r < nearest {
+                nearest = r;
+                leeward = leeward_beyond(g, pos, e.pos, 2);
+                // Pistol shot only when its carronades are a match for the enemy's.
+                closest = if carronades_match(g, i, j) { 1 } else { 3 };
+            }
             if r <= 10 {
                 for sd in Side::BOTH {
                     if pos.field_holds_ship(sd, e.pos) {
@@ -56,8 +73,17 @@ impl CloseActionBot {
         if nearest == i32::MAX {
             return 0;
         }
-        // Close in, but not into a collision at range 0, and not across a loaded broadside.
-        bearing - 2 * nearest.max(1) - 4 * exposure(g, i, pos)
+        // Close in, but not into a collision at range 0, not far to leeward (out of reach
+        // for turns), and not across a loaded broadside unless nobody has fired for a while.
+        let mut s = bearing - 2 * nearest.max(closest) - 2 * leeward;
+        if !must_press(g, side) {
+            let danger = match reach {
+                Some(r) => exposure_after_move(g, r, pos),
+                None => exposure(g, i, pos),
+            };
+            s -= 4 * danger / BROADSIDE_TENTHS;
+        }
+        s
     }
 
     /// Scores every movement plan the ship may still complete by where it leaves the ship
@@ -65,9 +91,10 @@ impl CloseActionBot {
     /// token of a best one.
     fn choose_move(&mut self, g: &WsimGame, i: usize) -> Action {
         let mut best = (i32::MIN, Vec::new());
+        let reach = Some(enemy_reach(g, i));
         for (a, pos) in plan_completions(g, i) {
-            let s =
-                2 * Self::score(g, i, pos) + next_turn_best(g, i, pos, |p| Self::score(g, i, p));
+            let s = 2 * Self::score(g, i, pos, reach.as_deref())
+                + next_turn_best(g, i, pos, |p| Self::score(g, i, p, None));
             if s > best.0 {
                 best = (s, vec![a]);
             } else if s == best.0 && !best.1.contains(&a) {

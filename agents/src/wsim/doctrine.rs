@@ -2,9 +2,17 @@
 //! only in what they value.
 //!
 //! Each bot scores every movement plan its ship may still complete (where the plan leaves
-//! the ship) and writes the first token of the best one; it re-plans at every token, so it
-//! always follows a best completion of what it has written. Aim, fire threshold, load side
-//! and unfouling follow the doctrine. A bot never resigns.
+//! the ship, and the best it could reach from there next turn) and writes the first token
+//! of the best one; it re-plans at every token, so it always follows a best completion of
+//! what it has written. Aim, fire threshold, load side and unfouling follow the doctrine.
+//! A bot never resigns.
+//!
+//! Every doctrine shares the same sea sense: a loaded enemy broadside counts against a
+//! position by the hit table it would fire at from wherever the enemy could stand after its
+//! move; lying far to leeward of the target costs like range (beating back takes turns the
+//! no-fire timer does not give); out of range, the next turn's reach counts most; rakes
+//! count within four hexes; and a side behind on points, or level with nobody firing, stops
+//! holding back.
 //!
 //! - **British** (`bot:british`, close and broadside): close to pistol shot, a broadside
 //!   bearing, hull shot at five hexes or less, fire at any table, stay fouled with an enemy.
@@ -12,8 +20,10 @@
 //!   the weather gauge, shoot at the rigging, fire only at a decent table, stay out of the
 //!   enemy's broadsides, unfoul at once.
 //! - **Line of battle** (`bot:line-of-battle`): the flagship leads to three hexes of the
-//!   enemy's nearest ship; every other ship keeps station astern of the ship ahead and
-//!   brings its broadside on the flagship's target (concentration of fire).
+//!   enemy's nearest ship; every other ship keeps station astern of the ship ahead (passing
+//!   over one crippled aloft) and brings its broadside on the flagship's target
+//!   (concentration of fire); a ship far out of station fights on its own, and when the
+//!   side must press the line gives way to a general chase, each ship on its nearest enemy.
 //! - **Rake seeker** (`bot:rake-seeker`): manoeuvre across the enemy's bow or stern for a
 //!   raking broadside, avoid being raked, hull shot when close.
 
@@ -140,7 +150,7 @@ impl Doctrine {
 
     /// The enemy ship `i` fights: its nearest, or the flagship's nearest when concentrating.
     pub fn target(&self, g: &WsimGame, i: usize) -> Option<usize> {
-        let lead = if self.concentrate {
+        let lead = if self.concentrate && !must_press(g, g.ships[i].side) {
             flagship(g, g.ships[i].side).unwrap_or(i)
         } else {
             i
@@ -150,6 +160,18 @@ impl Doctrine {
 
     /// How good it is for ship `i` to end its move at `pos`.
     pub fn score(&self, g: &WsimGame, i: usize, pos: ShipPos) -> i32 {
+        self.score_against(g, i, pos, None)
+    }
+
+    /// [`Doctrine::score`], with the danger reckoned from where the enemies could stand
+    /// after their move (`reach`, from [`enemy_reach`]) rather than where they stand.
+    pub fn score_against(
+        &self,
+        g: &WsimGame,
+        i: usize,
+        pos: ShipPos,
+        reach: Option<&[(usize, Vec<ShipPos>)]>,
+    ) -> i32 {
         let Some(t) = self.target(g, i) else {
             return 0;
         };
@@ -163,28 +185,54 @@ impl Doctrine {
         };
         // Range 0 would be a collision: never the aim.
         let mut s = -self.range_weight * (r.max(1) - preferred).abs();
-        if let Some((sd, rake)) = bearing(pos, tp) {
-            let loaded = g.ships[i].loaded[sd.index()];
-            s += self.bear_weight * if loaded { 2 } else { 1 };
-            if rake {
-                s += self.rake_weight * 2;
-            }
-        }
-        // When nobody fires, the no-fire timer runs towards a draw: stop holding back.
-        if !stalled(g) {
-            s -= self.danger_weight * exposure(g, i, pos);
+        s += Side::BOTH
+            .into_iter()
+            .filter_map(|sd| {
+                // A broadside bearing that is able to fire from there.
+                fire_table(g, i, pos, sd, tp)?;
+                let loaded = g.ships[i].loaded[sd.index()];
+                let mut v = self.bear_weight * if loaded { 2 } else { 1 };
+                if pos.rakes(sd, tp) && r <= RAKE_RANGE {
+                    v += self.rake_weight * 2;
+                }
+                Some(v)
+            })
+            .max()
+            .unwrap_or(0);
+        // Far to leeward the enemy is out of reach for many turns: each such hex costs
+        // as much again as a hex of range.
+        s -= self.range_weight * leeward_beyond(g, pos, tp, preferred.max(2));
+        let press = must_press(g, g.ships[i].side);
+        // Behind on points, or with the no-fire timer running towards a draw: stop holding
+        // back.
+        if !press {
+            let danger = match reach {
+                Some(r) => exposure_after_move(g, r, pos),
+                None => exposure(g, i, pos),
+            };
+            s -= self.danger_weight * danger / BROADSIDE_TENTHS;
             s += self.weather_weight * windward_of(g, pos, tp).clamp(-3, 3);
         }
-        if self.station_weight > 0 {
+        // Pressing, the line gives way to a general chase.
+        if self.station_weight > 0 && !press {
             if let Some(ahead) = ship_ahead(g, i) {
                 let station = station_astern(g, ahead);
                 let off = pos.bow.distance(station).min(pos.stern().distance(station));
-                s -= self.station_weight * off;
+                // A ship far out of station has lost the line and fights on its own rather
+                // than sail after a leader that may be crippled or heading away.
+                s -= self.station_weight * off.min(STATION_LOST);
             }
         }
         s
     }
 }
+
+/// Longest range at which a rake counts for a doctrine: further out the rake's bonus adds
+/// little to a table already low, and chasing one draws the ship out of reach.
+const RAKE_RANGE: i32 = 4;
+
+/// Hexes out of station beyond which a ship of the line stops trying to regain it.
+const STATION_LOST: i32 = 4;
 
 /// A bot that fights by a [`Doctrine`].
 #[derive(Debug, Clone)]
@@ -212,10 +260,18 @@ impl DoctrineBot {
     fn choose_move(&mut self, g: &WsimGame, i: usize) -> Action {
         let mut best: (i32, Vec<Action>) = (i32::MIN, Vec::new());
         let d = self.doctrine;
+        let reach = Some(enemy_reach(g, i));
+        // Out of range of its target, where the move leaves the ship is only a waypoint:
+        // where it could get to next turn counts double instead.
+        let far = d
+            .target(g, i)
+            .is_some_and(|t| g.ships[i].pos.range_to(g.ships[t].pos) > MAX_RANGE);
+        let (w_now, w_next) = if far { (1, 2) } else { (2, 1) };
         for (first, pos) in plan_completions(g, i) {
             // Where the move leaves the ship counts double; where it could get to next turn
             // from there keeps it out of irons, off the edge and within reach.
-            let s = 2 * d.score(g, i, pos) + next_turn_best(g, i, pos, |p| d.score(g, i, p));
+            let s = w_now * d.score_against(g, i, pos, reach.as_deref())
+                + w_next * next_turn_best(g, i, pos, |p| d.score(g, i, p));
             if s > best.0 {
                 best = (s, vec![first]);
             } else if s == best.0 && !best.1.contains(&first) {
@@ -279,11 +335,14 @@ impl Agent<WsimGame> for DoctrineBot {
             }
             Step::Threshold if stalled(g) => FIRE_AT_LEAST_0,
             Step::Threshold => {
-                let initial = g.ships[i]
-                    .initial
-                    .iter()
-                    .zip(g.ships[i].loaded)
-                    .any(|(&a, b)| a && b);
+                // Hold out for a better table only when the broadside that will bear on the
+                // target after the move is a loaded initial one.
+                let s = &g.ships[i];
+                let pos = g.plan_cursor(i).pos;
+                let initial = d
+                    .target(g, i)
+                    .and_then(|t| bearing(pos, g.ships[t].pos))
+                    .is_some_and(|(sd, _)| s.loaded[sd.index()] && s.initial[sd.index()]);
                 let t = if initial {
                     d.min_table.max(d.initial_table)
                 } else {
