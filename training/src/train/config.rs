@@ -261,8 +261,20 @@ impl TrainConfig {
             bail!("eval.pairs and eval.sims must be positive when eval.every is");
         }
         for b in &self.eval.bots {
-            b.parse::<broadside_agents::AgentSpec>()
+            let spec = b
+                .parse::<broadside_agents::AgentSpec>()
                 .with_context(|| format!("eval.bots: `{b}`"))?;
+            // Build it once so an unknown bot is refused now (networks load when played).
+            if !matches!(
+                spec,
+                broadside_agents::AgentSpec::Mcts {
+                    eval: broadside_agents::spec::EvalSpec::Net { .. },
+                    ..
+                }
+            ) {
+                spec.build::<broadside_env::ruleset::AnyGame>(0)
+                    .with_context(|| format!("eval.bots: `{b}`"))?;
+            }
         }
         Ok(())
     }
@@ -340,7 +352,7 @@ mod tests {
         assert!(err(&["train.batch_size=oops"]).contains("batch_size"));
         assert!(err(&["device=tpu"]).contains("device"));
         assert!(err(&["nokey"]).contains("KEY=VALUE"));
-        assert!(err(&["eval.bots=[\"bot:\"]"]).contains("eval.bots"));
+        assert!(err(&["eval.bots=[\"bot:nonesuch\"]"]).contains("eval.bots"));
         assert!(err(&["net.embed_dim=30", "net.heads=4"]).contains("multiple"));
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("c.toml");
