@@ -79,6 +79,13 @@ pub struct MctsConfig {
     /// At a simultaneous root, play a sample of the average strategy (an equilibrium
     /// approximation) instead of its most likely action.
     pub sample_mixed: bool,
+    /// Share of determinizations of a root with hidden information that the evaluator's
+    /// opponent model fills in ([`super::Evaluator::model_hidden`]: the other side's hidden
+    /// orders as a bot would have written them) instead of uniformly at random. Uniform
+    /// hidden orders are mostly nonsense (short moves, fire held), which makes the second
+    /// mover plan against an enemy that barely moves or shoots. 0: uniform only.
+    #[serde(default)]
+    pub model_share: f64,
 }
 
 impl Default for MctsConfig {
@@ -95,6 +102,7 @@ impl Default for MctsConfig {
             detect_hidden_root: true,
             first_mover_bandits: true,
             sample_mixed: true,
+            model_share: 0.0,
         }
     }
 }

@@ -46,8 +46,8 @@ mod tree;
 pub use agent::{Candidate, Explanation, MctsAgent};
 pub use config::{Budget, ChanceMode, MctsConfig, Selection, SimSelection};
 pub use eval::{
-    Evaluation, Evaluator, EvaluatorFactory, FakeNetwork, Heuristic, HeuristicEvaluator,
-    RolloutEvaluator, RolloutPolicy, TerminalValue,
+    AgentPrior, Evaluation, Evaluator, EvaluatorFactory, FakeNetwork, Heuristic,
+    HeuristicEvaluator, HiddenModel, HiddenModelFn, RolloutEvaluator, RolloutPolicy, TerminalValue,
 };
 pub use hash::{observation_key, InfoKeyFn};
 pub use search::{Limit, RootAction, RootStats, Search};
