@@ -141,47 +141,31 @@ pub const DEFAULT_MODEL_SHARE: f64 = 0.75;
 pub const DEFAULT_PRIOR_WEIGHT: f32 = 0.5;
 
 /// What `level=` plays besides its time: the strongest configuration measured against
-/// the bots (PUCT over the best bot's priors, with that bot's short rollouts).
+/// the bots (UCT over the positional value, the best bot as the opponent model for hidden
+/// orders). Bot priors lost to this at equal time: a bot's move choice costs about as much
+/// as a hundred leaf values, and the bots' own play is not what beats them.
 #[derive(Debug, Clone, Copy)]
 pub struct LevelConfig {
-    /// PUCT constant.
+    /// UCT constant.
     pub c: f64,
-    /// Prior bot (`best`: each ruleset's strongest).
-    pub prior: &'static str,
+    /// Prior bot (`None`: uniform priors).
+    pub prior: Option<&'static str>,
     /// Prior mass on the bot's choice.
     pub weight: f32,
-    /// Rollout bot (`None`: the heuristic value at the leaf).
-    pub rollout: Option<&'static str>,
-    /// Rollout decisions before the heuristic value.
-    pub depth: Option<usize>,
+    /// The heuristic value (`value=`).
+    pub value: &'static str,
     /// Opponent model bot for hidden orders (`None`: uniform).
     pub model: Option<&'static str>,
     /// Share of determinizations it fills in.
     pub model_share: f64,
 }
 
-impl LevelConfig {
-    fn eval(&self) -> EvalSpec {
-        match self.rollout {
-            None => EvalSpec::Heuristic,
-            Some(bot) => EvalSpec::Rollout {
-                policy: Box::new(AgentSpec::Bot {
-                    name: bot.to_string(),
-                    seed: None,
-                }),
-                depth: None,
-            },
-        }
-    }
-}
-
 /// The configuration behind every `level=`.
 pub const LEVEL_CONFIG: LevelConfig = LevelConfig {
     c: 2.0,
-    prior: "best",
-    weight: 0.5,
-    rollout: None,
-    depth: None,
+    prior: None,
+    weight: DEFAULT_PRIOR_WEIGHT,
+    value: "position",
     model: Some("best"),
     model_share: 0.75,
 };
@@ -254,7 +238,6 @@ fn parse_mcts(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
     let mut value = None;
     let mut model: Option<Option<String>> = None;
     let mut select_set = false;
-    let mut eval_set = false;
     for part in options.split(',').filter(|p| !p.is_empty()) {
         let (k, v) = part
             .split_once('=')
@@ -294,6 +277,13 @@ fn parse_mcts(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
                     return Err(bad(spec, k, v, "a share from 0 to 1"));
                 }
                 config.model_share = w;
+            }
+            "pscope" => {
+                config.root_priors_only = match v {
+                    "root" => true,
+                    "all" => false,
+                    _ => return Err(bad(spec, k, v, "root or all")),
+                }
             }
             "pw" => {
                 let w = parse_num::<f32>(spec, k, v)?;
@@ -344,7 +334,6 @@ fn parse_mcts(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
                 }
             }
             "eval" => {
-                eval_set = true;
                 eval = match v {
                     "heuristic" => EvalSpec::Heuristic,
                     "fake-net" => EvalSpec::FakeNet,
@@ -387,16 +376,13 @@ fn parse_mcts(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
     // the spec names its own selection, evaluator or priors.
     if level {
         if !select_set {
-            config.selection = Selection::Puct { c: LEVEL_CONFIG.c };
+            config.selection = Selection::Uct { c: LEVEL_CONFIG.c };
         }
-        if !eval_set {
-            eval = LEVEL_CONFIG.eval();
-            if depth.is_none() {
-                depth = LEVEL_CONFIG.depth;
-            }
+        if value.is_none() {
+            value = Some(LEVEL_CONFIG.value.to_string());
         }
         if prior.is_none() {
-            prior = Some(Some(LEVEL_CONFIG.prior.to_string()));
+            prior = Some(LEVEL_CONFIG.prior.map(str::to_string));
         }
         if weight.is_none() {
             weight = Some(LEVEL_CONFIG.weight);
@@ -497,6 +483,9 @@ impl fmt::Display for AgentSpec {
                 }
                 if let Some(p) = prior {
                     write!(f, ",prior={},pw={}", p.bot, p.weight)?;
+                    if config.root_priors_only {
+                        write!(f, ",pscope=root")?;
+                    }
                 }
                 if let Some(v) = value {
                     write!(f, ",value={v}")?;
@@ -808,6 +797,24 @@ impl KnownAgents for FsailGame {
     }
     fn heuristic() -> Arc<dyn Heuristic<Self>> {
         Arc::new(FsailMorale::default())
+    }
+    fn heuristic_names() -> Vec<&'static str> {
+        vec!["default", "morale", "position"]
+    }
+    fn heuristic_named(name: &str) -> Option<Arc<dyn Heuristic<Self>>> {
+        match name {
+            "default" => Some(Self::heuristic()),
+            "morale" => Some(Arc::new(FsailMorale::default())),
+            "position" => Some(Arc::new(FsailMorale::positional())),
+            // `position:W`: the weight of a doctrine score point.
+            other => {
+                let w: f64 = other.strip_prefix("position:")?.parse().ok()?;
+                Some(Arc::new(FsailMorale {
+                    position: w,
+                    ..FsailMorale::default()
+                }))
+            }
+        }
     }
     fn best_bot() -> Option<&'static str> {
         Some("british")

@@ -86,6 +86,11 @@ pub struct MctsConfig {
     /// mover plan against an enemy that barely moves or shoots. 0: uniform only.
     #[serde(default)]
     pub model_share: f64,
+    /// Ask the evaluator's expansion priors at the root only: one bot call per search
+    /// instead of one per expanded cell, enough to break the ties that a flat value leaves
+    /// between sub-decisions (aim, fire threshold, load) towards the bot's choice.
+    #[serde(default)]
+    pub root_priors_only: bool,
 }
 
 impl Default for MctsConfig {
@@ -103,6 +108,7 @@ impl Default for MctsConfig {
             first_mover_bandits: true,
             sample_mixed: true,
             model_share: 0.0,
+            root_priors_only: false,
         }
     }
 }

@@ -384,8 +384,9 @@ impl<G: Game> Search<G> {
                         self.evaluator.add_input(&state);
                         return Leaf::Eval(node);
                     }
+                    let ask = node == self.root || !self.cfg.root_priors_only;
                     let cell = &mut self.cells[n.cell as usize];
-                    if !cell.priors_set && !cell.priors_asked {
+                    if ask && !cell.priors_set && !cell.priors_asked {
                         cell.priors_asked = true;
                         if let Some(p) = self.evaluator.expansion_priors(&state) {
                             self.set_priors(n.cell, &p);

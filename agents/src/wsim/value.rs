@@ -72,7 +72,7 @@ impl WsimMaterial {
 }
 
 /// Default [`WsimMaterial::position`] of [`WsimMaterial::positional`].
-pub const POSITION_WEIGHT: f64 = 0.01;
+pub const POSITION_WEIGHT: f64 = 0.003;
 
 fn frac(left: u32, max: u32) -> f64 {
     if max == 0 {
