@@ -4,6 +4,8 @@
 //! the equivalent `sims=N` are deterministic where time budgets are not.
 //!
 //! `cargo run --release -p broadside-agents --example sims_probe -- wsim frigate-duel 10 'mcts:eval=heuristic'`
+//! (`0` instead of `10`: keep the spec's simulation budget). It also reports the rate per
+//! 10 ms of the thread's CPU time, which a machine shared with other work does not distort.
 
 use broadside_agents::mcts::Budget;
 use broadside_agents::{Agent, AgentSpec, KnownAgents};
@@ -13,10 +15,26 @@ use broadside_env::Turn;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-fn probe<G: KnownAgents>(start: G, ms: u64, spec: &str, games: u64) -> Vec<u64> {
+/// Nanoseconds this thread has run on a CPU (Linux: /proc/thread-self/schedstat), so a
+/// loaded machine does not distort the rate; `None` elsewhere.
+fn thread_cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// Every search's simulations, and the total simulations and on-CPU nanoseconds (the
+/// kernel counts them in scheduler ticks: only totals over many searches are meaningful).
+fn probe<G: KnownAgents>(start: G, ms: u64, spec: &str, games: u64) -> (Vec<u64>, (u64, u64)) {
+    let mut totals = (0u64, 0u64);
     let mut spec: AgentSpec = spec.parse().expect("a valid spec");
     if let AgentSpec::Mcts { config, .. } = &mut spec {
-        config.budget = Budget::TimeMs(ms);
+        if ms > 0 {
+            config.budget = Budget::TimeMs(ms);
+        }
         config.threads = 1;
     }
     let mut sims = Vec::new();
@@ -37,9 +55,14 @@ fn probe<G: KnownAgents>(start: G, ms: u64, spec: &str, games: u64) -> Vec<u64> 
                 }
                 Turn::Player(p) => {
                     let a = if p == me {
+                        let t0 = thread_cpu_ns();
                         let a = mcts.choose(&g, me);
+                        let cpu = thread_cpu_ns().zip(t0).map(|(b, a)| b.saturating_sub(a));
                         if g.legal_actions().len() > 1 {
-                            sims.push(mcts.explain().map_or(0, |e| e.simulations));
+                            let n = mcts.explain().map_or(0, |e| e.simulations);
+                            sims.push(n);
+                            totals.0 += n;
+                            totals.1 += cpu.unwrap_or(0);
                             if std::env::var("PROBE_VERBOSE").is_ok() {
                                 println!("decision {decisions}:");
                                 for l in Agent::explain(&mcts) {
@@ -58,14 +81,14 @@ fn probe<G: KnownAgents>(start: G, ms: u64, spec: &str, games: u64) -> Vec<u64> 
         }
     }
     sims.sort_unstable();
-    sims
+    (sims, totals)
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let (ruleset, scenario, ms, spec) = (&args[1], &args[2], args[3].parse().unwrap(), &args[4]);
     let games = args.get(5).map_or(3, |g| g.parse().unwrap());
-    let sims = match ruleset.as_str() {
+    let (sims, (total, ns)) = match ruleset.as_str() {
         "wsim" => probe(
             WsimGame::new(
                 &wsim::builtin_scenario(scenario).unwrap(),
@@ -88,11 +111,19 @@ fn main() {
     let n = sims.len().max(1);
     let mean = sims.iter().sum::<u64>() as f64 / n as f64;
     println!(
-        "{ruleset}/{scenario} {spec} @ {ms} ms: {} searches, median {} sims, mean {:.0}, p10 {}, p90 {}",
+        "{ruleset}/{scenario} {spec} @ {} ms: {} searches, median {} sims, mean {:.0}, p10 {}, p90 {}",
+        ms,
         sims.len(),
         sims.get(n / 2).copied().unwrap_or(0),
         mean,
         sims.get(n / 10).copied().unwrap_or(0),
         sims.get(n * 9 / 10).copied().unwrap_or(0),
     );
+    if ns > 0 {
+        println!(
+            "  on-CPU rate: {:.0} sims per 10 ms of CPU ({total} sims in {:.2} s of CPU)",
+            total as f64 * 1e7 / ns as f64,
+            ns as f64 / 1e9
+        );
+    }
 }

@@ -14,7 +14,12 @@
 //!   `depth` (rollout decisions before the heuristic value), `prior` (`none`, default, or a
 //!   bot name or `best`: move priors with `pw` of the mass on that bot's choice, the rest
 //!   even; PUCT then starts from the bot's play, and the bandits of simultaneous decisions
-//!   start from and explore along it), `pw` (prior weight, default 0.5),
+//!   start from and explore along it), `pw` (prior weight, default 0.5), `pscope`
+//!   (`all`, default, or `root`: ask the prior bot at the root only, once per search),
+//!   `value` (the ruleset's heuristic: `default`; WS&IM `material`, FSail `morale`, or
+//!   `position` / `position:W`: plus the doctrine position score of each ship with weight
+//!   W), `model` (`none`, default, or a bot name or `best`: the opponent model that writes
+//!   hidden orders in a share `ms` of determinizations, default 0.75; WS&IM only),
 //!   `reuse` (`true`, `false`), `mixed` (`true`:
 //!   at a simultaneous root play a sample of the average strategy; default `false`: its
 //!   most likely action), `first` (`true`: bandits for the first mover's hidden choices too,
