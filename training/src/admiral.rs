@@ -38,6 +38,8 @@ pub const KNOWN: [(&str, &str); 8] = [
 ];
 
 /// A parsed admiral spec.
+// Parsed once per game: the size of the search variant does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum AdmiralSpec {
     /// [`RandomAgent`], with its own seed or one derived from the game's seed.

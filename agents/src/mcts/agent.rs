@@ -49,8 +49,8 @@ impl Explanation {
             .take(n)
             .map(|c| {
                 format!(
-                    "{:<28} visits {:>7}  value {:+.3}  policy {:.3}",
-                    c.name, c.visits, c.value, c.policy
+                    "{:<28} visits {:>7}  value {:+.3}  prior {:.2}  policy {:.3}",
+                    c.name, c.visits, c.value, c.prior, c.policy
                 )
             })
             .collect()

@@ -91,6 +91,18 @@ pub struct MctsConfig {
     /// evaluated, before the search proper, at sequential roots only.
     #[serde(default)]
     pub root_noise: Option<RootNoise>,
+    /// Share of determinizations of a root with hidden information that the evaluator's
+    /// opponent model fills in ([`super::Evaluator::model_hidden`]: the other side's hidden
+    /// orders as a bot would have written them) instead of uniformly at random. Uniform
+    /// hidden orders are mostly nonsense (short moves, fire held), which makes the second
+    /// mover plan against an enemy that barely moves or shoots. 0: uniform only.
+    #[serde(default)]
+    pub model_share: f64,
+    /// Ask the evaluator's expansion priors at the root only: one bot call per search
+    /// instead of one per expanded cell, enough to break the ties that a flat value leaves
+    /// between sub-decisions (aim, fire threshold, load) towards the bot's choice.
+    #[serde(default)]
+    pub root_priors_only: bool,
 }
 
 impl Default for MctsConfig {
@@ -108,6 +120,8 @@ impl Default for MctsConfig {
             first_mover_bandits: true,
             sample_mixed: true,
             root_noise: None,
+            model_share: 0.0,
+            root_priors_only: false,
         }
     }
 }

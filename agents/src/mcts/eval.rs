@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use broadside_env::{Action, Game, Observation, Turn, NUM_PLAYERS};
+use broadside_env::{Action, Game, Observation, Player, Turn, NUM_PLAYERS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -44,6 +44,78 @@ pub trait Evaluator<G: Game>: Send {
     /// Evaluates every submitted leaf, appending one [`Evaluation`] per leaf to `out` in
     /// submission order, and forgets them.
     fn compute(&mut self, out: &mut Vec<Evaluation>);
+
+    /// Priors for a decision the search is about to expand (select at for the first time),
+    /// where the leaf's [`Evaluation`] brought none. For priors that cost more than a leaf
+    /// value (a bot's choice): most leaves are never expanded, so asking here saves most of
+    /// the cost. `None`: uniform.
+    fn expansion_priors(&mut self, _state: &G) -> Option<Vec<(Action, f32)>> {
+        None
+    }
+
+    /// A determinization of `state` for `player` in which an opponent model fills in what
+    /// `player` cannot see (the other side's written orders), instead of the game's uniform
+    /// [`Game::resample_hidden`]. Asked once per search; `None`: no model.
+    fn model_hidden(&mut self, _state: &G, _player: Player, _rng: &mut ChaCha8Rng) -> Option<G> {
+        None
+    }
+}
+
+/// How a ruleset lets an agent fill in `player`'s hidden part of a state (see
+/// [`Evaluator::model_hidden`]); `None` where the ruleset has no such model.
+pub type HiddenModelFn<G> = fn(&G, Player, &mut dyn Agent<G>, &mut ChaCha8Rng) -> Option<G>;
+
+/// Wraps an evaluator with an opponent model for determinizations: an agent (a bot)
+/// rewrites the hidden orders the way it would have written them. The search then mixes
+/// such determinizations with uniform ones (see [`super::MctsConfig::model_share`]).
+pub struct HiddenModel<G: Game> {
+    inner: Box<dyn Evaluator<G>>,
+    agent: Box<dyn Agent<G>>,
+    model: HiddenModelFn<G>,
+}
+
+impl<G: Game> std::fmt::Debug for HiddenModel<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HiddenModel")
+            .field("agent", &self.agent.name())
+            .finish()
+    }
+}
+
+impl<G: Game> HiddenModel<G> {
+    /// `inner`'s values and priors, with `agent` filling in hidden state through `model`.
+    pub fn new(
+        inner: Box<dyn Evaluator<G>>,
+        agent: Box<dyn Agent<G>>,
+        model: HiddenModelFn<G>,
+    ) -> Self {
+        Self {
+            inner,
+            agent,
+            model,
+        }
+    }
+}
+
+impl<G: Game> Evaluator<G> for HiddenModel<G> {
+    fn name(&self) -> String {
+        format!("{},model={}", self.inner.name(), self.agent.name())
+    }
+    fn max_batch(&self) -> usize {
+        self.inner.max_batch()
+    }
+    fn add_input(&mut self, state: &G) {
+        self.inner.add_input(state);
+    }
+    fn compute(&mut self, out: &mut Vec<Evaluation>) {
+        self.inner.compute(out);
+    }
+    fn expansion_priors(&mut self, state: &G) -> Option<Vec<(Action, f32)>> {
+        self.inner.expansion_priors(state)
+    }
+    fn model_hidden(&mut self, state: &G, player: Player, rng: &mut ChaCha8Rng) -> Option<G> {
+        (self.model)(state, player, self.agent.as_mut(), rng)
+    }
 }
 
 /// Builds a fresh evaluator from a seed: each search thread gets its own.
@@ -217,6 +289,77 @@ impl<G: Game> Evaluator<G> for RolloutEvaluator<G> {
             value,
             priors: Vec::new(),
         }));
+    }
+}
+
+/// Wraps an evaluator and gives each decision the search expands move priors from an agent
+/// (a heuristic bot): `weight` of the mass on the agent's own choice, the rest spread evenly
+/// over the legal actions. With PUCT the search then starts from the bot's play and deviates only
+/// where the values show better, which a small budget cannot do from uniform priors.
+pub struct AgentPrior<G: Game> {
+    inner: Box<dyn Evaluator<G>>,
+    agent: Box<dyn Agent<G>>,
+    weight: f32,
+}
+
+impl<G: Game> std::fmt::Debug for AgentPrior<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AgentPrior")
+            .field("agent", &self.agent.name())
+            .field("weight", &self.weight)
+            .finish()
+    }
+}
+
+impl<G: Game> AgentPrior<G> {
+    /// Priors from `agent` (weight in `[0, 1]` on its choice) over `inner`'s values.
+    pub fn new(inner: Box<dyn Evaluator<G>>, agent: Box<dyn Agent<G>>, weight: f32) -> Self {
+        Self {
+            inner,
+            agent,
+            weight: weight.clamp(0.0, 1.0),
+        }
+    }
+}
+
+impl<G: Game> Evaluator<G> for AgentPrior<G> {
+    fn model_hidden(&mut self, state: &G, player: Player, rng: &mut ChaCha8Rng) -> Option<G> {
+        self.inner.model_hidden(state, player, rng)
+    }
+    fn name(&self) -> String {
+        format!(
+            "{},prior={}@{}",
+            self.inner.name(),
+            self.agent.name(),
+            self.weight
+        )
+    }
+    fn max_batch(&self) -> usize {
+        self.inner.max_batch()
+    }
+    fn add_input(&mut self, state: &G) {
+        self.inner.add_input(state);
+    }
+    fn compute(&mut self, out: &mut Vec<Evaluation>) {
+        self.inner.compute(out);
+    }
+    fn expansion_priors(&mut self, state: &G) -> Option<Vec<(Action, f32)>> {
+        let Turn::Player(p) = state.turn() else {
+            return None;
+        };
+        let legal = state.legal_actions();
+        let k = legal.len();
+        if k < 2 {
+            return None;
+        }
+        let choice = self.agent.choose(state, p);
+        let rest = (1.0 - self.weight) / k as f32;
+        Some(
+            legal
+                .iter()
+                .map(|a| (a, rest + if a == choice { self.weight } else { 0.0 }))
+                .collect(),
+        )
     }
 }
 

@@ -12,6 +12,18 @@
 //! depth-limited rollout with a heuristic value, a heuristic alone, or a network through the
 //! batching interface) and its value is backed up along the path.
 //!
+//! Priors come with a leaf's evaluation (a network) or, where they cost more than a value
+//! (a bot's choice, [`AgentPrior`]), when the search first selects at a cell
+//! ([`Evaluator::expansion_priors`]; at the root only with
+//! [`MctsConfig::root_priors_only`]). PUCT uses them, and so do the bandits of
+//! simultaneous cells, which start from and explore along them.
+//!
+//! A determinization may also come from an **opponent model** ([`HiddenModel`]): for a
+//! share of simulations ([`MctsConfig::model_share`]) a bot rewrites what the searcher
+//! cannot see (in WS&IM the other side's written orders) the way it would have written it,
+//! from what is on the table, instead of the game's uniform resample. It is computed once
+//! per search from the root, never from the hidden truth.
+//!
 //! # Hidden and simultaneous orders
 //! Nodes follow histories, but statistics live in **cells keyed by the acting player's
 //! information state**: after its own action a player's key extends its previous key by that
@@ -46,8 +58,8 @@ mod tree;
 pub use agent::{Candidate, Explanation, MctsAgent};
 pub use config::{Budget, ChanceMode, MctsConfig, RootNoise, Selection, SimSelection};
 pub use eval::{
-    Evaluation, Evaluator, EvaluatorFactory, FakeNetwork, Heuristic, HeuristicEvaluator,
-    RolloutEvaluator, RolloutPolicy, TerminalValue,
+    AgentPrior, Evaluation, Evaluator, EvaluatorFactory, FakeNetwork, Heuristic,
+    HeuristicEvaluator, HiddenModel, HiddenModelFn, RolloutEvaluator, RolloutPolicy, TerminalValue,
 };
 pub use hash::{observation_key, InfoKeyFn};
 pub use search::{Limit, RootAction, RootStats, Search};

@@ -17,6 +17,8 @@ use super::tree::{Cell, Edge, Kind, Node, Stat, StepRec, NONE};
 const ROOT_SALT: [u64; 2] = [0x0B0A_0D51_DE00_0000, 0x0B0A_0D51_DE00_0001];
 /// How many determinizations the hidden-root probe compares.
 const ROOT_PROBES: usize = 6;
+/// Determinizations from the opponent model per search (they differ in its tie-breaks).
+const MODELED_ROOTS: usize = 2;
 /// Longest walk up the tree when marking first movers of a simultaneous decision.
 const MAX_MARK_WALK: usize = 256;
 
@@ -95,6 +97,8 @@ pub struct Search<G: Game> {
     evals: Vec<Evaluation>,
     simulations: u64,
     gumbel_choice: Option<Action>,
+    /// Determinizations of this search's root from the opponent model.
+    modeled: Vec<G>,
 }
 
 impl<G: Game> std::fmt::Debug for Search<G> {
@@ -135,6 +139,7 @@ impl<G: Game> Search<G> {
             evals: Vec::new(),
             simulations: 0,
             gumbel_choice: None,
+            modeled: Vec::new(),
         }
     }
 
@@ -146,6 +151,13 @@ impl<G: Game> Search<G> {
     /// Searches `state` for `player` (who must be to move) until `limit`.
     pub fn run(&mut self, state: &G, player: Player, limit: Limit) -> RootStats {
         self.prepare(state, player);
+        self.modeled.clear();
+        if self.cfg.model_share > 0.0 && self.hidden_at_root(state) {
+            for _ in 0..MODELED_ROOTS {
+                let m = self.evaluator.model_hidden(state, player, &mut self.rng);
+                self.modeled.extend(m);
+            }
+        }
         self.simulations = 0;
         self.gumbel_choice = None;
         let root_cell = self.nodes[self.root as usize].cell;
@@ -318,18 +330,23 @@ impl<G: Game> Search<G> {
     fn absorb_evaluation(&mut self, node: u32, e: &Evaluation) {
         let n = &mut self.nodes[node as usize];
         n.evaluated = true;
-        if n.cell == NONE || e.priors.is_empty() {
+        let cell = n.cell;
+        if cell == NONE || e.priors.is_empty() {
             return;
         }
-        let cell = &mut self.cells[n.cell as usize];
+        self.set_priors(cell, &e.priors);
+    }
+
+    /// Sets a cell's priors unless already set.
+    fn set_priors(&mut self, cell: u32, priors: &[(Action, f32)]) {
+        let cell = &mut self.cells[cell as usize];
         if cell.priors_set {
             return;
         }
         cell.priors_set = true;
         let range = cell.start as usize..(cell.start + cell.len) as usize;
         for s in &mut self.stats[range] {
-            s.prior = e
-                .priors
+            s.prior = priors
                 .iter()
                 .find(|(a, _)| *a == s.action)
                 .map_or(0.0, |(_, p)| *p);
@@ -356,7 +373,13 @@ impl<G: Game> Search<G> {
     fn descend(&mut self, root_state: &G, forced: Option<Action>, path: &mut Vec<StepRec>) -> Leaf {
         // Information-set search: every simulation samples the hidden part of the world from
         // the searcher's point of view, so the tree never sees the real hidden state.
-        let mut state = root_state.resample_hidden(self.searcher, &mut self.rng);
+        let modeled = !self.modeled.is_empty() && self.rng.random::<f64>() < self.cfg.model_share;
+        let mut state = if modeled {
+            let i = self.rng.random_range(0..self.modeled.len());
+            self.modeled[i].clone()
+        } else {
+            root_state.resample_hidden(self.searcher, &mut self.rng)
+        };
         let mut node = self.root;
         loop {
             let n = self.nodes[node as usize];
@@ -366,6 +389,14 @@ impl<G: Game> Search<G> {
                     if !n.evaluated {
                         self.evaluator.add_input(&state);
                         return Leaf::Eval(node);
+                    }
+                    let ask = node == self.root || !self.cfg.root_priors_only;
+                    let cell = &mut self.cells[n.cell as usize];
+                    if ask && !cell.priors_set && !cell.priors_asked {
+                        cell.priors_asked = true;
+                        if let Some(p) = self.evaluator.expansion_priors(&state) {
+                            self.set_priors(n.cell, &p);
+                        }
                     }
                     let legal = state.legal_actions();
                     let f = if node == self.root { forced } else { None };
@@ -527,6 +558,7 @@ impl<G: Game> Search<G> {
             value_sum: 0.0,
             simultaneous: false,
             priors_set: false,
+            priors_asked: false,
         });
         self.cell_map.insert(full, c);
         c
@@ -667,10 +699,30 @@ impl<G: Game> Search<G> {
                 (gamma, sum, Some((eta, max)))
             }
         };
+        // With priors (from a bot or a network) the bandit starts from them and explores
+        // along them instead of uniformly: a small budget then models the opponent as
+        // playing like the prior until regrets say otherwise. Without priors: uniform.
+        let prior_sum: f64 = if c.priors_set {
+            self.stats[range.clone()]
+                .iter()
+                .filter(|s| legal.contains(s.action))
+                .map(|s| s.prior as f64)
+                .sum()
+        } else {
+            0.0
+        };
+        let base = |s: &Stat| -> f64 {
+            if prior_sum > 0.0 {
+                // Floor so every action keeps a chance (importance weights stay bounded).
+                0.9 * s.prior as f64 / prior_sum + 0.1 / kf
+            } else {
+                1.0 / kf
+            }
+        };
         let sigma = |s: &Stat| -> f64 {
             match exp3 {
                 None if weights_sum > 0.0 => s.regret.max(0.0) / weights_sum,
-                None => 1.0 / kf,
+                None => base(s),
                 Some((eta, max)) => (eta * (s.regret - max)).exp() / weights_sum,
             }
         };
@@ -685,7 +737,7 @@ impl<G: Game> Search<G> {
             }
             let sg = sigma(&s);
             self.stats[i].avg += sg;
-            let pi = (1.0 - gamma) * sg + gamma / kf;
+            let pi = (1.0 - gamma) * sg + gamma * base(&s);
             acc += pi;
             last = Some((i as u32, pi));
             if chosen.is_none() && u < acc {

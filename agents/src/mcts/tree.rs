@@ -76,6 +76,8 @@ pub(crate) struct Cell {
     /// Chosen by a no-regret bandit (regret matching or Exp3) instead of UCT/PUCT.
     pub simultaneous: bool,
     pub priors_set: bool,
+    /// [`super::Evaluator::expansion_priors`] was asked already.
+    pub priors_asked: bool,
 }
 
 /// Per-action statistics inside a cell.

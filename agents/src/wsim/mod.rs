@@ -10,4 +10,4 @@ pub use close_action::CloseActionBot;
 pub use doctrine::{
     Doctrine, DoctrineBot, BRITISH, DOCTRINES, FRENCH, LINE_OF_BATTLE, RAKE_SEEKER,
 };
-pub use value::{material, wsim_info_key, WsimMaterial};
+pub use value::{material, wsim_hidden_model, wsim_info_key, wsim_model_orders, WsimMaterial};
