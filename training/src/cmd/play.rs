@@ -58,6 +58,10 @@ pub struct PlayArgs {
     /// play WS&IM only).
     #[arg(long, value_name = "SPEC")]
     pub admiral: Option<String>,
+    /// The search admiral at a difficulty level (`mcts:level=LEVEL`): easy, medium, hard or
+    /// expert (50 ms, 250 ms, 1 s, 4 s per decision).
+    #[arg(long, conflicts_with = "admiral", value_parser = ["easy", "medium", "hard", "expert"])]
+    pub level: Option<String>,
     /// Save the game to FILE (atomically) when it ends or you leave;
     /// default `broadside-last-game.json` in the current directory.
     #[arg(long, value_name = "FILE")]
@@ -96,9 +100,10 @@ impl PlaySettings {
     pub fn from_args(a: PlayArgs) -> Result<Self> {
         let scenario = select::scenario(&a.ruleset, a.scenario.as_deref())?;
         let ruleset = scenario.ruleset();
-        let admiral: AdmiralSpec = match &a.admiral {
-            Some(text) => text.parse()?,
-            None => AdmiralSpec::default_for(ruleset),
+        let admiral: AdmiralSpec = match (&a.admiral, &a.level) {
+            (Some(text), _) => text.parse()?,
+            (None, Some(level)) => format!("mcts:level={level}").parse()?,
+            (None, None) => AdmiralSpec::default_for(ruleset),
         };
         if let AdmiralSpec::Agent(spec) = &admiral {
             select::check_net_spec(spec, ruleset)?;
