@@ -48,14 +48,9 @@ impl Batch {
         } else {
             ActionSet::new()
         };
-        let a = spec.num_player_actions;
         let start = self.mask.len();
-        self.mask.resize(start + a, false);
-        for act in legal.iter() {
-            if (act as usize) < a {
-                self.mask[start + act as usize] = true;
-            }
-        }
+        self.mask.resize(start + spec.num_player_actions, false);
+        legal.write_mask(&mut self.mask[start..]);
         self.legal.push(legal);
         self.rows += 1;
     }

@@ -65,7 +65,7 @@ pub fn load_any(path: &str) -> Result<EvaluatorFactory<AnyGame>, String> {
     }))
 }
 
-/// The ruleset a checkpoint file was trained for (`None` if it cannot be read).
+/// The ruleset a checkpoint file was trained for (an error message if it cannot be read).
 pub fn checkpoint_ruleset(path: &Path) -> Result<String, String> {
     read_cached(path).map(|c| c.meta.ruleset.clone())
 }

@@ -240,11 +240,7 @@ impl Network {
             assert!(o.matches(&self.spec.obs), "observation of another shape");
             ent.extend(o.entities.iter().copied());
             glob.extend(o.global.iter().copied());
-            for act in l.iter() {
-                if (act as usize) < a {
-                    mask[i * a + act as usize] = true;
-                }
-            }
+            l.write_mask(&mut mask[i * a..(i + 1) * a]);
         }
         let device = self.vs.device();
         (

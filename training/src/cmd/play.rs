@@ -199,6 +199,26 @@ pub(crate) fn save_game(
         .to_string())
 }
 
+/// The admiral's choice for player `p`; with `--why`, its reasons go to the game log.
+/// Shared by every ruleset's play loop.
+pub(crate) fn admiral_move(
+    admiral: &mut dyn Agent<AnyGame>,
+    game: &AnyGame,
+    p: broadside_env::Player,
+    why: bool,
+    log: &mut Vec<String>,
+) -> Action {
+    let a = admiral.choose(game, p);
+    if why {
+        log.push(format!(
+            "  the admiral chose {}:",
+            game.spec().action_name(a)
+        ));
+        log.extend(admiral.explain().into_iter().map(|l| format!("    {l}")));
+    }
+    a
+}
+
 /// Who sits where, shared by every ruleset's play loop: the admiral, the random stand-in
 /// for the human under `--auto`, the players' names for the saved game, and where the
 /// screens go (stderr under `--json`).
@@ -299,17 +319,8 @@ impl Session {
                     }
                 }
                 Turn::Player(p) => {
-                    let a = self.admiral.choose(&self.game, p);
-                    if self.s.why {
-                        let name = self.game.spec().action_name(a);
-                        self.log.push(format!("  the admiral chose {name}:"));
-                        self.log.extend(
-                            self.admiral
-                                .explain()
-                                .into_iter()
-                                .map(|l| format!("    {l}")),
-                        );
-                    }
+                    let a =
+                        admiral_move(&mut *self.admiral, &self.game, p, self.s.why, &mut self.log);
                     self.apply(a)?;
                 }
             }

@@ -15,7 +15,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use super::play::{save_game, PlaySettings};
+use super::play::{admiral_move, save_game, PlaySettings};
 use crate::fsail::narrate::FsailNarrator;
 use crate::fsail::orders::{legal_orders, parse};
 use crate::fsail::{chart, map, FsailResult};
@@ -116,17 +116,8 @@ impl Session {
                     }
                 }
                 Turn::Player(p) => {
-                    let a = self.admiral.choose(&self.game, p);
-                    if self.s.why {
-                        let name = self.game.spec().action_name(a);
-                        self.log.push(format!("  the admiral chose {name}:"));
-                        self.log.extend(
-                            self.admiral
-                                .explain()
-                                .into_iter()
-                                .map(|l| format!("    {l}")),
-                        );
-                    }
+                    let a =
+                        admiral_move(&mut *self.admiral, &self.game, p, self.s.why, &mut self.log);
                     self.apply(a)?;
                 }
             }

@@ -119,6 +119,31 @@ pub fn write_shard(path: &Path, header: &ShardHeader, samples: &[Sample]) -> any
     write_atomic(path, &bytes)
 }
 
+/// Reads only a shard's header (its counts), without the samples or the checksum.
+pub fn read_header(path: &Path) -> Result<ShardHeader, ShardError> {
+    use std::io::Read;
+    let io = |source| ShardError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut f = std::fs::File::open(path).map_err(io)?;
+    let mut head = [0u8; 16];
+    f.read_exact(&mut head).map_err(io)?;
+    if &head[..8] != MAGIC {
+        return Err(ShardError::Malformed {
+            path: path.to_path_buf(),
+            detail: "it does not start with BSREPLAY".into(),
+        });
+    }
+    let len = u32::from_le_bytes([head[12], head[13], head[14], head[15]]) as usize;
+    let mut json = vec![0u8; len];
+    f.read_exact(&mut json).map_err(io)?;
+    serde_json::from_slice(&json).map_err(|e| ShardError::Malformed {
+        path: path.to_path_buf(),
+        detail: format!("bad header: {e}"),
+    })
+}
+
 /// Reads a shard, checking it was written for `expected` (its counts aside).
 pub fn read_shard(
     path: &Path,

@@ -32,7 +32,7 @@ use tch::Device;
 
 use super::board::Board;
 use super::config::TrainConfig;
-use super::replay::{list_shards, read_shard, shard_name, write_shard, ShardHeader};
+use super::replay::{list_shards, read_header, read_shard, shard_name, write_shard, ShardHeader};
 use super::selfplay::{play_games, PhaseStats};
 use super::state::{EvalRecord, RunState};
 use super::trainer::{iteration_rng, Trainer, Window};
@@ -321,7 +321,6 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
             board.flush();
         }
     }
-    // A run stopped by its time limit between checkpoints keeps the last one's counters.
     board.close();
     say(
         opts.quiet,
@@ -520,21 +519,7 @@ fn prune_shards(dir: &Path, window: usize) -> Result<()> {
             }
             break;
         }
-        newer += shard_samples(p)?;
+        newer += read_header(p)?.samples;
     }
     Ok(())
-}
-
-/// A shard's sample count from its header (without reading the samples).
-fn shard_samples(p: &Path) -> Result<usize> {
-    use std::io::Read;
-    let mut f = std::fs::File::open(p)?;
-    let mut head = [0u8; 16];
-    f.read_exact(&mut head)?;
-    let len = u32::from_le_bytes([head[12], head[13], head[14], head[15]]) as usize;
-    let mut json = vec![0u8; len];
-    f.read_exact(&mut json)?;
-    let h: ShardHeader = serde_json::from_slice(&json)
-        .with_context(|| format!("{} has a bad header", p.display()))?;
-    Ok(h.samples)
 }

@@ -160,11 +160,8 @@ pub fn play_game(
                 }
                 if full {
                     game.observe(p, &mut obs);
-                    let mut mask = vec![false; a];
+                    let mask = legal.to_mask(a);
                     let mut policy = vec![0f32; a];
-                    for act in legal.iter().filter(|&x| (x as usize) < a) {
-                        mask[act as usize] = true;
-                    }
                     for c in &ex.candidates {
                         if (c.action as usize) < a {
                             policy[c.action as usize] = c.policy as f32;
