@@ -98,13 +98,32 @@ fn a_tiny_run_survives_kill_9_and_resumes() {
     assert_eq!(after.iteration, target);
     assert!(after.train_step > before.train_step);
     assert!(after.games > before.games);
-    assert!(after.evals.len() >= before.evals.len());
+    // Evaluation runs every 2 iterations, so the resumed part evaluated once more.
+    assert_eq!(after.evals.len(), before.evals.len() + 1, "{after:?}");
     let ckpt =
         Checkpoint::read(&run.join("checkpoints").join(after.latest.as_ref().unwrap())).unwrap();
     assert_eq!(ckpt.meta.step, after.train_step);
-    // At most `keep` step checkpoints remain.
-    let kept = std::fs::read_dir(run.join("checkpoints")).unwrap().count();
-    assert!(kept <= 2, "{kept} checkpoints kept");
+    // At most `keep` step checkpoints remain, and one optimiser state: the latest's, whose
+    // step count includes the steps before the kill (its moments were restored, not reset).
+    let names: Vec<String> = std::fs::read_dir(run.join("checkpoints"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    let steps = names.iter().filter(|n| n.starts_with("step-")).count();
+    assert!(steps <= 2, "{names:?}");
+    let optim: Vec<&String> = names.iter().filter(|n| n.starts_with("optim-")).collect();
+    assert_eq!(
+        optim,
+        vec![&after
+            .latest
+            .as_ref()
+            .unwrap()
+            .replacen("step-", "optim-", 1)]
+    );
+    let optim_meta = Checkpoint::read(&run.join("checkpoints").join(optim[0]))
+        .unwrap()
+        .meta;
+    assert_eq!(optim_meta.step, after.train_step);
     assert!(event_bytes(&run.join("tb")) > 0, "no TensorBoard events");
 
     // The trained network plays in the arena as a `net:` agent.
@@ -168,4 +187,92 @@ fn a_damaged_checkpoint_is_a_plain_error_for_a_net_agent() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("truncated"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn a_restored_optimiser_continues_exactly_like_the_original() {
+    use broadside_models::{NetConfig, Network};
+    use broadside_training::train::config::OptimConfig;
+    use broadside_training::train::replay::Sample;
+    use broadside_training::train::trainer::{Trainer, Window};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    let spec = broadside_env::ruleset::game_spec("wsim").unwrap();
+    let net_cfg = NetConfig {
+        embed_dim: 16,
+        heads: 2,
+        hidden_dim: 16,
+        value_hidden: 8,
+    };
+    let optim = OptimConfig {
+        batch_size: 8,
+        ..OptimConfig::default()
+    };
+    let (rows, cols) = spec.obs.entity_shape();
+    let a = spec.num_player_actions;
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut window = Window::new(64);
+    window.extend((0..32).map(|_| {
+        let legal: Vec<bool> = (0..a).map(|i| i < 6).collect();
+        Sample {
+            entities: (0..rows * cols).map(|_| rng.random::<f32>()).collect(),
+            global: (0..spec.obs.global_features.len())
+                .map(|_| rng.random::<f32>())
+                .collect(),
+            policy: (0..a)
+                .map(|i| if i < 6 { 1.0 / 6.0 } else { 0.0 })
+                .collect(),
+            legal,
+            value: rng.random_range(-1.0..1.0),
+        }
+    }));
+    tch::manual_seed(3);
+    let net = Network::new(spec, &net_cfg, tch::Device::Cpu).unwrap();
+    let mut original = Trainer::new(net, &optim).unwrap();
+    original.train(&window, 3, &mut ChaCha8Rng::seed_from_u64(1), |_| {});
+
+    let dir = tempfile::tempdir().unwrap();
+    let (w, o) = (
+        dir.path().join("w.safetensors"),
+        dir.path().join("o.safetensors"),
+    );
+    original.net.save(&w, 3).unwrap();
+    original.save_optimiser(&o).unwrap();
+    tch::manual_seed(99); // different initial weights: everything must come from the files
+    let mut net = Network::new(spec, &net_cfg, tch::Device::Cpu).unwrap();
+    net.load_weights(&w).unwrap();
+    let mut restored = Trainer::new(net, &optim).unwrap();
+    restored.load_optimiser(&o).unwrap();
+    assert_eq!(restored.optimiser_steps(), 3);
+
+    // Both take the same two steps: identical weights after, bit for bit.
+    original.train(&window, 2, &mut ChaCha8Rng::seed_from_u64(2), |_| {});
+    restored.train(&window, 2, &mut ChaCha8Rng::seed_from_u64(2), |_| {});
+    let (x, y) = (
+        dir.path().join("x.safetensors"),
+        dir.path().join("y.safetensors"),
+    );
+    original.net.save(&x, 5).unwrap();
+    restored.net.save(&y, 5).unwrap();
+    assert_eq!(Checkpoint::read(&x).unwrap(), Checkpoint::read(&y).unwrap());
+
+    // A fresh optimiser (zero moments) would have moved the weights differently.
+    let mut net = Network::new(spec, &net_cfg, tch::Device::Cpu).unwrap();
+    net.load_weights(&w).unwrap();
+    let mut fresh = Trainer::new(net, &optim).unwrap();
+    fresh.train(&window, 2, &mut ChaCha8Rng::seed_from_u64(2), |_| {});
+    let z = dir.path().join("z.safetensors");
+    fresh.net.save(&z, 5).unwrap();
+    assert_ne!(Checkpoint::read(&x).unwrap(), Checkpoint::read(&z).unwrap());
+
+    // A state of another network is refused in plain words.
+    let other_cfg = NetConfig {
+        embed_dim: 32,
+        ..net_cfg
+    };
+    let other = Network::new(spec, &other_cfg, tch::Device::Cpu).unwrap();
+    let mut other = Trainer::new(other, &optim).unwrap();
+    let err = other.load_optimiser(&o).unwrap_err().to_string();
+    assert!(!err.is_empty() && !err.contains("panicked"), "{err}");
 }

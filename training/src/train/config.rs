@@ -70,6 +70,49 @@ pub struct SelfPlayConfig {
     pub resign_disabled_share: f64,
     /// Cut a game after this many decisions; its value target is 0 (a draw).
     pub max_decisions: usize,
+    /// Expert iteration: an `mcts:` agent spec (e.g. `mcts:sims=1000,model=best,
+    /// value=position`) that plays both sides of a `teacher_share` of the games instead of
+    /// the network, its search policy recorded as the target at every decision. Empty: none
+    /// (pure self-play). A heuristic-guided teacher gives the young network sharp targets
+    /// that a 64-simulation search over an untrained network cannot.
+    pub teacher: String,
+    /// Share of games the teacher plays (when `teacher` is set).
+    pub teacher_share: f64,
+}
+
+impl SelfPlayConfig {
+    /// The teacher's agent spec, checked: an `mcts:` spec that needs no network, so the
+    /// teacher's games cost no inference and its targets do not depend on the network.
+    pub fn teacher_spec(&self) -> Result<Option<broadside_agents::AgentSpec>> {
+        use broadside_agents::{spec::EvalSpec, AgentSpec};
+        if self.teacher.is_empty() {
+            return Ok(None);
+        }
+        let spec = self
+            .teacher
+            .parse::<AgentSpec>()
+            .with_context(|| format!("selfplay.teacher: `{}`", self.teacher))?;
+        match &spec {
+            AgentSpec::Mcts {
+                eval: EvalSpec::Net { .. },
+                ..
+            } => bail!(
+                "selfplay.teacher `{}` searches over a network; the teacher must be an \
+                 `mcts:` spec with a heuristic or rollout leaf",
+                self.teacher
+            ),
+            AgentSpec::Mcts { .. } => {
+                spec.build_mcts::<broadside_env::ruleset::AnyGame>(0)
+                    .with_context(|| format!("selfplay.teacher: `{}`", self.teacher))?;
+                Ok(Some(spec))
+            }
+            _ => bail!(
+                "selfplay.teacher `{}` is not a search: give an `mcts:` spec, e.g. \
+                 mcts:sims=1000,model=best,value=position",
+                self.teacher
+            ),
+        }
+    }
 }
 
 /// Optimiser settings.
@@ -152,6 +195,8 @@ impl Default for SelfPlayConfig {
             resign_after: 8,
             resign_disabled_share: 0.2,
             max_decisions: 3000,
+            teacher: String::new(),
+            teacher_share: 1.0,
         }
     }
 }
@@ -251,6 +296,12 @@ impl TrainConfig {
         if s.max_decisions == 0 || s.max_batch == 0 || s.leaves_per_request == 0 {
             bail!("selfplay.max_decisions, max_batch and leaves_per_request must be positive");
         }
+        if !s.teacher.is_empty() {
+            s.teacher_spec()?;
+        }
+        if !(0.0..=1.0).contains(&s.teacher_share) {
+            bail!("selfplay.teacher_share must be in [0, 1]");
+        }
         if t.batch_size == 0 || t.window == 0 || t.learning_rate <= 0.0 {
             bail!("train.batch_size, window and learning_rate must be positive");
         }
@@ -334,6 +385,21 @@ mod tests {
     }
 
     #[test]
+    fn a_search_teacher_is_accepted() {
+        let cfg = TrainConfig::load(
+            None,
+            &["selfplay.teacher=mcts:sims=100,model=best,value=position".into()],
+        )
+        .unwrap();
+        assert!(cfg.selfplay.teacher_spec().unwrap().is_some());
+        assert!(TrainConfig::default()
+            .selfplay
+            .teacher_spec()
+            .unwrap()
+            .is_none());
+    }
+
+    #[test]
     fn the_resolved_config_reads_back_identically() {
         let cfg = TrainConfig::load(None, &["seed=9".into(), "iterations=3".into()]).unwrap();
         let dir = tempfile::tempdir().unwrap();
@@ -354,6 +420,10 @@ mod tests {
         assert!(err(&["nokey"]).contains("KEY=VALUE"));
         assert!(err(&["eval.bots=[\"bot:nonesuch\"]"]).contains("eval.bots"));
         assert!(err(&["net.embed_dim=30", "net.heads=4"]).contains("multiple"));
+        assert!(err(&["selfplay.teacher=bot:british"]).contains("not a search"));
+        assert!(err(&["selfplay.teacher=net:path=x.safetensors"]).contains("network"));
+        assert!(err(&["selfplay.teacher=mcts:sims=5,prior=nonesuch"]).contains("teacher"));
+        assert!(err(&["selfplay.teacher_share=1.5"]).contains("teacher_share"));
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("c.toml");
         std::fs::write(&p, "seed = [").unwrap();

@@ -5,7 +5,8 @@
 //! - [`state`]: the run's counters (`state.json`).
 //! - `selfplay`, `trainer`, `board`, `run` (feature `torch`): games of the network against
 //!   itself through a batching inference server, the optimiser, TensorBoard logs, and the
-//!   loop with its checkpoints, evaluation and resume.
+//!   loop with its checkpoints, evaluation and resume; `optim`: AdamW whose moments are
+//!   saved beside each checkpoint.
 
 pub mod config;
 pub mod replay;
@@ -13,6 +14,8 @@ pub mod state;
 
 #[cfg(feature = "torch")]
 pub mod board;
+#[cfg(feature = "torch")]
+pub mod optim;
 #[cfg(feature = "torch")]
 pub mod run;
 #[cfg(feature = "torch")]

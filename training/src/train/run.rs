@@ -3,7 +3,8 @@
 //! ```text
 //! RUN_DIR/config.toml      the resolved config (a run is reproduced or resumed from it)
 //! RUN_DIR/state.json       counters, latest checkpoint, evaluations (written last)
-//! RUN_DIR/checkpoints/     step-NNNNNNNN.safetensors, the last `checkpoint.keep` of them
+//! RUN_DIR/checkpoints/     step-NNNNNNNN.safetensors, the last `checkpoint.keep` of them,
+//!                          and optim-NNNNNNNN.safetensors, the optimiser of the latest
 //! RUN_DIR/best.safetensors the best network so far (promoted by evaluation)
 //! RUN_DIR/replay/          shard-NNNNNN.bin, one per iteration, oldest pruned
 //! RUN_DIR/tb/              TensorBoard event files
@@ -64,6 +65,11 @@ impl RunPaths {
     }
     pub fn checkpoints(&self) -> PathBuf {
         self.dir.join("checkpoints")
+    }
+    /// The optimiser state saved with the step checkpoint named `checkpoint`.
+    pub fn optimiser(&self, checkpoint: &str) -> PathBuf {
+        self.checkpoints()
+            .join(checkpoint.replacen("step-", "optim-", 1))
     }
     pub fn best(&self) -> PathBuf {
         self.dir.join("best.safetensors")
@@ -167,6 +173,19 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
         }
     };
     let mut trainer = Trainer::new(net, &cfg.train)?;
+    if let Some(name) = &state.latest {
+        let p = paths.optimiser(name);
+        if p.exists() {
+            trainer
+                .load_optimiser(&p)
+                .with_context(|| format!("cannot resume the optimiser from {}", p.display()))?;
+        } else {
+            say(
+                opts.quiet,
+                format!("note: no optimiser state beside {name}; its moments restart from zero"),
+            );
+        }
+    }
 
     // The replay window from the shards on disk; shards written after the last state
     // (killed before its checkpoint) still count.
@@ -214,6 +233,7 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
         );
     }
 
+    let teacher = cfg.selfplay.teacher_spec()?;
     let session = Instant::now();
     let seconds_before = state.seconds;
     let limit = (cfg.max_minutes > 0.0).then(|| Duration::from_secs_f64(cfg.max_minutes * 60.0));
@@ -239,6 +259,7 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
         let (games, stats) = play_games(
             &scenario,
             &cfg.selfplay,
+            teacher.as_ref(),
             &server.client(),
             &seeds,
             cfg.selfplay.games_in_flight,
@@ -299,6 +320,7 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
             let name = format!("step-{step:08}.safetensors");
             let ckpt = paths.checkpoints().join(&name);
             trainer.net.save(&ckpt, step)?;
+            trainer.save_optimiser(&paths.optimiser(&name))?;
             if evaluate {
                 let record =
                     evaluate_checkpoint(cfg, &scenario, &paths, &ckpt, &state, opts.quiet)?;
@@ -318,6 +340,7 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
                 cfg.checkpoint.keep,
                 state.latest.as_deref(),
             )?;
+            prune_optimisers(&paths, state.latest.as_deref())?;
             board.flush();
         }
     }
@@ -375,6 +398,11 @@ fn log_iteration(
     board.scalar(
         "selfplay/cut_share",
         s.cut as f64 / s.games.max(1) as f64,
+        step,
+    );
+    board.scalar(
+        "selfplay/teacher_share",
+        s.teacher_games as f64 / s.games.max(1) as f64,
         step,
     );
     board.scalar(
@@ -502,6 +530,23 @@ fn prune_checkpoints(dir: &Path, keep: usize, current: Option<&str>) -> Result<(
         if Some(n.as_str()) != current {
             std::fs::remove_file(dir.join(&n))
                 .with_context(|| format!("cannot remove an old checkpoint {n}"))?;
+        }
+    }
+    Ok(())
+}
+
+/// Deletes every optimiser state but the latest checkpoint's (only a resume reads one).
+fn prune_optimisers(paths: &RunPaths, latest: Option<&str>) -> Result<()> {
+    let keep = latest.map(|n| paths.optimiser(n));
+    for e in std::fs::read_dir(paths.checkpoints())? {
+        let p = e?.path();
+        let is_optim = p
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.starts_with("optim-") && n.ends_with(".safetensors"));
+        if is_optim && Some(&p) != keep.as_ref() {
+            std::fs::remove_file(&p)
+                .with_context(|| format!("cannot remove an old optimiser state {}", p.display()))?;
         }
     }
     Ok(())

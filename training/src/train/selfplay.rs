@@ -10,6 +10,11 @@
 //! policy for variety; later ones play its choice. A side whose root value stays hopeless
 //! resigns (except in a `resign_disabled_share` of games, which keep the threshold honest).
 //!
+//! With a `teacher` (expert iteration), a `teacher_share` of the games is played on both
+//! sides by that heuristic-guided search instead; every one of its decisions is a sample,
+//! its policy the target. The network learns from sharper targets than its own early
+//! searches give, and its value head from games between strong players.
+//!
 //! Games are numbered and seeded from the run seed and the iteration, and their samples
 //! are stored in game order, so thread timing never reorders a shard.
 
@@ -18,7 +23,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use broadside_agents::mcts::{Budget, MctsAgent, MctsConfig, RootNoise, Selection};
-use broadside_agents::KnownAgents;
+use broadside_agents::{AgentSpec, KnownAgents};
 use broadside_env::ruleset::{AnyGame, AnyScenario, GameOptions};
 use broadside_env::{Game, GameSpec, Observation, Turn};
 use broadside_models::infer::{InferenceClient, NetEvaluator};
@@ -37,6 +42,8 @@ pub struct GameOutcome {
     pub returns: [f64; 2],
     pub resigned: bool,
     pub cut: bool,
+    /// Played by the teacher.
+    pub teacher: bool,
 }
 
 /// Totals of a self-play phase.
@@ -48,6 +55,7 @@ pub struct PhaseStats {
     pub samples: u64,
     pub resigned: u64,
     pub cut: u64,
+    pub teacher_games: u64,
     pub side0_wins: u64,
     pub side1_wins: u64,
     pub seconds: f64,
@@ -80,10 +88,12 @@ pub fn search_config(cfg: &SelfPlayConfig, seed: u64) -> MctsConfig {
     }
 }
 
-/// Plays one self-play game with the network behind `client`.
+/// Plays one self-play game with the network behind `client`, or with `teacher` (the
+/// checked [`SelfPlayConfig::teacher_spec`]) on both sides for a `teacher_share` of games.
 pub fn play_game(
     scenario: &AnyScenario,
     cfg: &SelfPlayConfig,
+    teacher: Option<&AgentSpec>,
     client: &InferenceClient,
     seed: u64,
 ) -> GameOutcome {
@@ -92,23 +102,35 @@ pub fn play_game(
     let mut game = scenario.new_game(&GameOptions { resignation: false });
     let spec: &'static GameSpec = game.spec();
     let leaves = cfg.leaves_per_request;
+    let teacher = teacher.filter(|_| rng.random::<f64>() < cfg.teacher_share);
+    let side_seed = |side: u64| seed ^ (side + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let mut agents: Vec<MctsAgent<AnyGame>> = (0..2u64)
-        .map(|side| {
-            let c = client.clone();
-            MctsAgent::with_info_key(
-                search_config(cfg, seed ^ (side + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
-                Arc::new(move |_| {
-                    Box::new(NetEvaluator::<AnyGame>::remote(c.clone(), spec, leaves))
-                }),
-                AnyGame::info_key(),
-            )
+        .map(|side| match teacher {
+            Some(t) => t
+                .build_mcts::<AnyGame>(side_seed(side))
+                .ok()
+                .flatten()
+                .expect("the teacher spec was checked with the config"),
+            None => {
+                let c = client.clone();
+                MctsAgent::with_info_key(
+                    search_config(cfg, side_seed(side)),
+                    Arc::new(move |_| {
+                        Box::new(NetEvaluator::<AnyGame>::remote(c.clone(), spec, leaves))
+                    }),
+                    AnyGame::info_key(),
+                )
+            }
         })
         .collect();
     let resign_allowed =
         cfg.resign_threshold > 0.0 && rng.random::<f64>() >= cfg.resign_disabled_share;
     let a = spec.num_player_actions;
     let mut obs = Observation::new(&spec.obs);
-    let mut out = GameOutcome::default();
+    let mut out = GameOutcome {
+        teacher: teacher.is_some(),
+        ..GameOutcome::default()
+    };
     let mut pending: Vec<(usize, Sample)> = Vec::new();
     let mut hopeless = [0usize; 2];
     let mut moves = [0usize; 2];
@@ -132,13 +154,16 @@ pub fn play_game(
                     continue;
                 }
                 let side = p as usize;
-                let full = rng.random::<f64>() < cfg.full_search_share;
                 let agent = &mut agents[side];
-                agent.set_budget(Budget::Simulations(if full {
-                    cfg.sims
-                } else {
-                    cfg.fast_sims
-                }));
+                // The teacher searches every decision with its own budget.
+                let full = out.teacher || rng.random::<f64>() < cfg.full_search_share;
+                if !out.teacher {
+                    agent.set_budget(Budget::Simulations(if full {
+                        cfg.sims
+                    } else {
+                        cfg.fast_sims
+                    }));
+                }
                 let ex = agent.search(&game, p);
                 out.simulations += ex.simulations;
                 let best_value = ex
@@ -218,6 +243,7 @@ pub fn play_game(
 pub fn play_games(
     scenario: &AnyScenario,
     cfg: &SelfPlayConfig,
+    teacher: Option<&AgentSpec>,
     client: &InferenceClient,
     seeds: &[u64],
     threads: usize,
@@ -237,7 +263,7 @@ pub fn play_games(
                     if i >= seeds.len() {
                         break;
                     }
-                    let g = play_game(scenario, cfg, &client, seeds[i]);
+                    let g = play_game(scenario, cfg, teacher, &client, seeds[i]);
                     on_game(&g);
                     slots.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(g);
                 }
@@ -261,6 +287,7 @@ pub fn play_games(
         stats.samples += g.samples.len() as u64;
         stats.resigned += u64::from(g.resigned);
         stats.cut += u64::from(g.cut);
+        stats.teacher_games += u64::from(g.teacher);
         stats.side0_wins += u64::from(g.returns[0] > g.returns[1]);
         stats.side1_wins += u64::from(g.returns[1] > g.returns[0]);
     }

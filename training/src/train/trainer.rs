@@ -7,10 +7,10 @@ use std::collections::VecDeque;
 use broadside_models::Network;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tch::nn::{self, OptimizerConfig};
 use tch::{Kind, Reduction, Tensor};
 
 use super::config::OptimConfig;
+use super::optim::AdamW;
 use super::replay::Sample;
 
 /// The replay window in memory: the most recent `capacity` samples.
@@ -70,7 +70,7 @@ impl LossStats {
 /// A network with its optimiser.
 pub struct Trainer {
     pub net: Network,
-    opt: nn::Optimizer,
+    opt: AdamW,
     cfg: OptimConfig,
 }
 
@@ -81,19 +81,30 @@ impl std::fmt::Debug for Trainer {
 }
 
 impl Trainer {
-    /// A trainer for `net`. The optimiser's moments start at zero (they are not saved in
-    /// checkpoints; a resumed run rebuilds them within a few steps).
+    /// A trainer for `net`, its optimiser's moments at zero ([`Self::load_optimiser`]
+    /// restores saved ones).
     pub fn new(net: Network, cfg: &OptimConfig) -> anyhow::Result<Self> {
-        let opt = nn::AdamW {
-            wd: cfg.weight_decay,
-            ..Default::default()
-        }
-        .build(net.var_store(), cfg.learning_rate)?;
+        let opt = AdamW::new(&net, cfg.learning_rate, cfg.weight_decay);
         Ok(Self {
             net,
             opt,
             cfg: cfg.clone(),
         })
+    }
+
+    /// Saves the optimiser's moments (atomically) to `path`.
+    pub fn save_optimiser(&self, path: &std::path::Path) -> anyhow::Result<()> {
+        Ok(self.opt.save(&self.net, path)?)
+    }
+
+    /// Restores the optimiser's moments saved by [`Self::save_optimiser`].
+    pub fn load_optimiser(&mut self, path: &std::path::Path) -> anyhow::Result<()> {
+        Ok(self.opt.load(&self.net, path)?)
+    }
+
+    /// Optimiser steps taken (counting restored ones).
+    pub fn optimiser_steps(&self) -> u64 {
+        self.opt.steps()
     }
 
     /// Runs `steps` gradient steps on minibatches drawn from `window` with `rng`.
