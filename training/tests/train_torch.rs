@@ -189,6 +189,58 @@ fn a_damaged_checkpoint_is_a_plain_error_for_a_net_agent() {
     assert!(!err.contains("panicked"), "{err}");
 }
 
+/// Trains the tiny config for two iterations in `dir` with `extra` overrides.
+fn tiny_run(dir: &Path, extra: &[&str]) {
+    let mut cmd = broadside();
+    cmd.args(["train", "--quiet", "--config"])
+        .arg(tiny_config())
+        .arg("--run-dir")
+        .arg(dir);
+    for e in extra {
+        cmd.args(["--set", e]);
+    }
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn parallel_self_play_trains_the_same_network_as_serial() {
+    // Half the games by a teacher search, half by the network through the server: both
+    // paths must be independent of how many games run at once.
+    let common = [
+        "selfplay.teacher=mcts:sims=16,value=position",
+        "selfplay.teacher_share=0.5",
+        "selfplay.games_per_iteration=4",
+    ];
+    let tmp = tempfile::tempdir().unwrap();
+    let (serial, parallel) = (tmp.path().join("serial"), tmp.path().join("parallel"));
+    let mut a: Vec<&str> = common.to_vec();
+    a.push("selfplay.games_in_flight=1");
+    tiny_run(&serial, &a);
+    let mut b: Vec<&str> = common.to_vec();
+    b.push("selfplay.games_in_flight=4");
+    tiny_run(&parallel, &b);
+    let read = |dir: &Path, sub: &str, name: &str| {
+        std::fs::read(dir.join(sub).join(name)).unwrap_or_else(|e| panic!("{sub}/{name}: {e}"))
+    };
+    let state = RunState::read(&serial.join("state.json")).unwrap().unwrap();
+    let latest = state.latest.unwrap();
+    for shard in ["shard-000000.bin", "shard-000001.bin"] {
+        assert!(
+            read(&serial, "replay", shard) == read(&parallel, "replay", shard),
+            "{shard} differs"
+        );
+    }
+    assert!(
+        read(&serial, "checkpoints", &latest) == read(&parallel, "checkpoints", &latest),
+        "{latest} differs"
+    );
+}
+
 #[test]
 fn a_restored_optimiser_continues_exactly_like_the_original() {
     use broadside_models::{NetConfig, Network};

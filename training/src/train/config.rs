@@ -54,8 +54,13 @@ pub struct SelfPlayConfig {
     pub c_puct: f64,
     /// Leaves a search gathers per request to the inference server.
     pub leaves_per_request: usize,
-    /// Rows that trigger a forward pass at once.
+    /// Rows that trigger a forward pass at once (when not `deterministic`).
     pub max_batch: usize,
+    /// Bit-reproducible self-play: the inference server runs each search's request as its
+    /// own forward pass, so no result depends on which other games' leaves shared a batch
+    /// (thread timing). Costs little on a CPU (batches of `leaves_per_request` rows); turn
+    /// it off on a GPU, where large batches across games are the point.
+    pub deterministic: bool,
     /// Longest wait (microseconds) for a batch to fill before a forward pass.
     pub max_wait_us: u64,
     /// Decisions played by sampling the search policy (exploration) before playing its
@@ -78,6 +83,11 @@ pub struct SelfPlayConfig {
     pub teacher: String,
     /// Share of games the teacher plays (when `teacher` is set).
     pub teacher_share: f64,
+    /// The policy target of a teacher decision: `choice` (0.9 on the action the teacher
+    /// chose, 0.1 spread as its search policy) or `policy` (its search policy as is). At
+    /// hidden simultaneous orders a search's average strategy is close to uniform even when
+    /// its choice is good, so `choice` carries far more of what the teacher knows.
+    pub teacher_target: String,
 }
 
 impl SelfPlayConfig {
@@ -189,6 +199,7 @@ impl Default for SelfPlayConfig {
             c_puct: 1.5,
             leaves_per_request: 8,
             max_batch: 256,
+            deterministic: true,
             max_wait_us: 500,
             sample_moves: 30,
             resign_threshold: 0.9,
@@ -197,6 +208,7 @@ impl Default for SelfPlayConfig {
             max_decisions: 3000,
             teacher: String::new(),
             teacher_share: 1.0,
+            teacher_target: "choice".into(),
         }
     }
 }
@@ -298,6 +310,12 @@ impl TrainConfig {
         }
         if !s.teacher.is_empty() {
             s.teacher_spec()?;
+        }
+        if !matches!(s.teacher_target.as_str(), "choice" | "policy") {
+            bail!(
+                "selfplay.teacher_target must be choice or policy, not `{}`",
+                s.teacher_target
+            );
         }
         if !(0.0..=1.0).contains(&s.teacher_share) {
             bail!("selfplay.teacher_share must be in [0, 1]");
@@ -424,6 +442,7 @@ mod tests {
         assert!(err(&["selfplay.teacher=net:path=x.safetensors"]).contains("network"));
         assert!(err(&["selfplay.teacher=mcts:sims=5,prior=nonesuch"]).contains("teacher"));
         assert!(err(&["selfplay.teacher_share=1.5"]).contains("teacher_share"));
+        assert!(err(&["selfplay.teacher_target=best"]).contains("teacher_target"));
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("c.toml");
         std::fs::write(&p, "seed = [").unwrap();

@@ -244,7 +244,12 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
         // Self-play with a copy of the current weights behind the inference server.
         let server = InferenceServer::start(
             trainer.net.duplicate(device),
-            cfg.selfplay.max_batch,
+            // One request per forward pass: every request has at least one row.
+            if cfg.selfplay.deterministic {
+                1
+            } else {
+                cfg.selfplay.max_batch
+            },
             Duration::from_micros(cfg.selfplay.max_wait_us),
         );
         let metrics = server.metrics();

@@ -33,6 +33,9 @@ use rand_chacha::ChaCha8Rng;
 use super::config::SelfPlayConfig;
 use super::replay::Sample;
 
+/// Weight of the teacher's chosen action in a `choice` policy target.
+const TEACHER_CHOICE_WEIGHT: f64 = 0.9;
+
 /// One finished self-play game.
 #[derive(Debug, Default)]
 pub struct GameOutcome {
@@ -187,9 +190,19 @@ pub fn play_game(
                     game.observe(p, &mut obs);
                     let mask = legal.to_mask(a);
                     let mut policy = vec![0f32; a];
+                    let choice_weight = if out.teacher && cfg.teacher_target == "choice" {
+                        TEACHER_CHOICE_WEIGHT
+                    } else {
+                        0.0
+                    };
                     for c in &ex.candidates {
                         if (c.action as usize) < a {
-                            policy[c.action as usize] = c.policy as f32;
+                            policy[c.action as usize] = ((1.0 - choice_weight) * c.policy
+                                + if c.action == ex.action {
+                                    choice_weight
+                                } else {
+                                    0.0
+                                }) as f32;
                         }
                     }
                     pending.push((
