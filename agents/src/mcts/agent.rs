@@ -29,6 +29,19 @@ pub struct Candidate {
     pub policy: f64,
 }
 
+/// The candidate at `u` (uniform in `[0, 1)`) of the cumulative policy: a sample of the
+/// search's policy. `None` if rounding leaves `u` beyond the total.
+pub fn sample_candidate(candidates: &[Candidate], u: f64) -> Option<Action> {
+    let mut acc = 0.0;
+    candidates
+        .iter()
+        .find(|c| {
+            acc += c.policy;
+            u < acc
+        })
+        .map(|c| c.action)
+}
+
 /// Why the agent chose what it chose.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Explanation {
@@ -217,16 +230,7 @@ impl<G: Game> MctsAgent<G> {
                 .then(a.action.cmp(&b.action))
         });
         let action = if simultaneous && self.config.sample_mixed {
-            let u: f64 = self.rng.random();
-            let mut acc = 0.0;
-            cands
-                .iter()
-                .find(|c| {
-                    acc += c.policy;
-                    u < acc
-                })
-                .or(cands.first())
-                .map(|c| c.action)
+            sample_candidate(&cands, self.rng.random()).or(cands.first().map(|c| c.action))
         } else if results.len() == 1 && results[0].gumbel_choice.is_some() {
             results[0].gumbel_choice
         } else {

@@ -55,7 +55,7 @@ pub mod hash;
 mod search;
 mod tree;
 
-pub use agent::{Candidate, Explanation, MctsAgent};
+pub use agent::{sample_candidate, Candidate, Explanation, MctsAgent};
 pub use config::{Budget, ChanceMode, MctsConfig, RootNoise, Selection, SimSelection};
 pub use eval::{
     AgentPrior, Evaluation, Evaluator, EvaluatorFactory, FakeNetwork, Heuristic,

@@ -22,7 +22,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use broadside_agents::mcts::{Budget, MctsAgent, MctsConfig, RootNoise, Selection};
+use broadside_agents::mcts::{
+    sample_candidate, Budget, MctsAgent, MctsConfig, RootNoise, Selection,
+};
 use broadside_agents::{AgentSpec, KnownAgents};
 use broadside_env::ruleset::{AnyGame, AnyScenario, GameOptions};
 use broadside_env::{Game, GameSpec, Observation, Turn};
@@ -217,15 +219,7 @@ pub fn play_game(
                     ));
                 }
                 let action = if moves[side] < cfg.sample_moves {
-                    let u: f64 = rng.random();
-                    let mut acc = 0.0;
-                    ex.candidates
-                        .iter()
-                        .find(|c| {
-                            acc += c.policy;
-                            u < acc
-                        })
-                        .map_or(ex.action, |c| c.action)
+                    sample_candidate(&ex.candidates, rng.random()).unwrap_or(ex.action)
                 } else {
                     ex.action
                 };
