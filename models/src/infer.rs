@@ -1,9 +1,11 @@
 //! Batched inference: a network as the search's leaf evaluator (feature `torch`).
 //!
-//! A leaf is encoded from the view of the player to move (player 0 at a chance node), so
-//! hidden information stays hidden; its value comes back for that player and is turned into
-//! both players' returns (the games are zero-sum). Terminal leaves take the game's returns
-//! and never reach the network.
+//! A leaf is encoded from the view of the player to move, so hidden information stays
+//! hidden; its value comes back for that player and is turned into both players' returns
+//! (the games are zero-sum). Terminal leaves take the game's returns and never reach the
+//! network. A chance leaf (dice to roll) is first played forward through its dice, sampled
+//! with the evaluator's own seeded RNG, to the next decision: the network is trained on
+//! decision states only and its value of a state half-way through a resolution is noise.
 //!
 //! Two backends behind one [`NetEvaluator`]:
 //! - **local**: the evaluator owns a network and runs one forward pass per search round.
@@ -20,7 +22,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use broadside_agents::mcts::{Evaluation, Evaluator};
-use broadside_env::{Action, ActionSet, Game, GameSpec, Observation, Player};
+use broadside_env::{Action, ActionSet, Game, GameSpec, Observation, Player, Turn};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use tch::{Device, Kind, Tensor};
 
 use crate::net::Network;
@@ -331,8 +335,16 @@ enum Backend {
 
 enum Pending {
     Known([f64; 2]),
-    Row(Player),
+    /// A network row from `viewer`'s view; `priors` false when the row is a later state
+    /// than the leaf (a chance leaf played forward), whose actions are not the leaf's.
+    Row {
+        viewer: Player,
+        priors: bool,
+    },
 }
+
+/// Most dice rolled playing a chance leaf forward before it is evaluated where it stands.
+const MAX_CHANCE_WALK: usize = 512;
 
 /// A network as an [`Evaluator`]: see the module documentation.
 pub struct NetEvaluator<G: Game> {
@@ -342,6 +354,8 @@ pub struct NetEvaluator<G: Game> {
     batch: Batch,
     pending: Vec<Pending>,
     obs: Option<Observation>,
+    /// Samples the dice of chance leaves.
+    rng: ChaCha8Rng,
     _game: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -374,8 +388,24 @@ impl<G: Game> NetEvaluator<G> {
             batch: Batch::default(),
             pending: Vec::new(),
             obs: None,
+            rng: ChaCha8Rng::seed_from_u64(0x5EED),
             _game: std::marker::PhantomData,
         }
+    }
+
+    /// Seeds the RNG that rolls the dice of chance leaves (the search's evaluator seed).
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+        self
+    }
+
+    fn push_row(&mut self, state: &G, priors: bool) {
+        let viewer = state.current_player().unwrap_or(0);
+        let obs = self
+            .obs
+            .get_or_insert_with(|| Observation::new(&state.spec().obs));
+        self.batch.push(state, viewer, obs);
+        self.pending.push(Pending::Row { viewer, priors });
     }
 }
 
@@ -398,12 +428,23 @@ impl<G: Game> Evaluator<G> for NetEvaluator<G> {
             self.pending.push(Pending::Known([0.0; 2]));
             return;
         }
-        let viewer = state.current_player().unwrap_or(0);
-        let obs = self
-            .obs
-            .get_or_insert_with(|| Observation::new(&state.spec().obs));
-        self.batch.push(state, viewer, obs);
-        self.pending.push(Pending::Row(viewer));
+        if !matches!(state.turn(), Turn::Chance) {
+            self.push_row(state, true);
+            return;
+        }
+        let mut next = state.clone();
+        for _ in 0..MAX_CHANCE_WALK {
+            if !matches!(next.turn(), Turn::Chance) {
+                break;
+            }
+            let o = next.chance_outcomes().sample(&mut self.rng);
+            next.apply_unchecked(o);
+        }
+        if next.is_terminal() {
+            self.pending.push(Pending::Known(next.returns()));
+        } else {
+            self.push_row(&next, false);
+        }
     }
 
     fn compute(&mut self, out: &mut Vec<Evaluation>) {
@@ -439,7 +480,7 @@ impl<G: Game> Evaluator<G> for NetEvaluator<G> {
                     value,
                     priors: Vec::new(),
                 },
-                Pending::Row(viewer) => {
+                Pending::Row { viewer, priors } => {
                     let r = rows.next().unwrap_or(RowOutput {
                         value: 0.0,
                         priors: Vec::new(),
@@ -447,7 +488,7 @@ impl<G: Game> Evaluator<G> for NetEvaluator<G> {
                     let v = f64::from(r.value);
                     Evaluation {
                         value: if viewer == 0 { [v, -v] } else { [-v, v] },
-                        priors: r.priors,
+                        priors: if priors { r.priors } else { Vec::new() },
                     }
                 }
             });

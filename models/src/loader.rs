@@ -56,9 +56,11 @@ pub fn load_any(path: &str) -> Result<EvaluatorFactory<AnyGame>, String> {
     })?;
     // Build one copy now so that any mismatch is reported here, not in a search thread.
     Network::from_checkpoint(&ckpt, &file, spec, Device::Cpu).map_err(|e| e.to_string())?;
-    Ok(Arc::new(move |_seed| {
+    Ok(Arc::new(move |seed| {
         match Network::from_checkpoint(&ckpt, &file, spec, Device::Cpu) {
-            Ok((net, _)) => Box::new(NetEvaluator::<AnyGame>::local(net, NET_AGENT_BATCH)),
+            Ok((net, _)) => {
+                Box::new(NetEvaluator::<AnyGame>::local(net, NET_AGENT_BATCH).with_seed(seed))
+            }
             // Checked above; should the file's copy ever fail, play on without it.
             Err(_) => Box::new(HeuristicEvaluator::new(Arc::new(TerminalValue))),
         }

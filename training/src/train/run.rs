@@ -306,12 +306,13 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
         say(
             opts.quiet,
             format!(
-                "iteration {:>4}  step {:>7}  games {:>6}  policy loss {:.3}  value loss {:.3}  \
+                "iteration {:>4}  step {:>7}  games {:>6}  policy loss {:.3} (agrees {:.0}%)  value loss {:.3}  \
                  {:.1} games/s  {:.0} leaf evals/s  batch fill {:.1}",
                 state.iteration,
                 step,
                 state.games,
                 losses.policy_loss,
+                100.0 * losses.policy_agreement,
                 losses.value_loss,
                 stats.games as f64 / stats.seconds.max(1e-9),
                 m.rows as f64 / stats.seconds.max(1e-9),
@@ -383,6 +384,7 @@ fn log_iteration(
     board.scalar("loss/total", l.policy_loss + l.value_loss, step);
     board.scalar("policy/entropy", l.entropy, step);
     board.scalar("value/accuracy", l.value_accuracy, step);
+    board.scalar("policy/agreement", l.policy_agreement, step);
     board.scalar("selfplay/games_per_second", s.games as f64 / secs, step);
     board.scalar(
         "selfplay/simulations_per_second",

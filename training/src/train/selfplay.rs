@@ -120,8 +120,11 @@ pub fn play_game(
                 let c = client.clone();
                 MctsAgent::with_info_key(
                     search_config(cfg, side_seed(side)),
-                    Arc::new(move |_| {
-                        Box::new(NetEvaluator::<AnyGame>::remote(c.clone(), spec, leaves))
+                    Arc::new(move |seed| {
+                        Box::new(
+                            NetEvaluator::<AnyGame>::remote(c.clone(), spec, leaves)
+                                .with_seed(seed),
+                        )
                     }),
                     AnyGame::info_key(),
                 )

@@ -52,6 +52,8 @@ pub struct LossStats {
     pub entropy: f64,
     /// Share of decided positions whose value has the sign of the result.
     pub value_accuracy: f64,
+    /// Share of positions where the network's most likely action is the target's.
+    pub policy_agreement: f64,
 }
 
 impl LossStats {
@@ -63,6 +65,7 @@ impl LossStats {
         self.value_loss = (self.value_loss * n + o.value_loss * m) / t;
         self.entropy = (self.entropy * n + o.entropy * m) / t;
         self.value_accuracy = (self.value_accuracy * n + o.value_accuracy * m) / t;
+        self.policy_agreement = (self.policy_agreement * n + o.policy_agreement * m) / t;
         self.steps += o.steps;
     }
 }
@@ -167,7 +170,7 @@ impl Trainer {
         let loss = &policy_loss + self.cfg.value_weight * &value_loss;
         self.opt.backward_step(&loss);
 
-        let (entropy, accuracy) = tch::no_grad(|| {
+        let (entropy, accuracy, agreement) = tch::no_grad(|| {
             let p = logp.exp();
             let entropy = -(&p * &logp)
                 .sum_dim_intlist(&[-1i64][..], false, Kind::Float)
@@ -180,7 +183,13 @@ impl Trainer {
             } else {
                 0.0
             };
-            (entropy.double_value(&[]), acc)
+            let agreement = logp
+                .argmax(-1, false)
+                .eq_tensor(&target_p.argmax(-1, false))
+                .to_kind(Kind::Float)
+                .mean(Kind::Float)
+                .double_value(&[]);
+            (entropy.double_value(&[]), acc, agreement)
         });
         LossStats {
             steps: 1,
@@ -188,6 +197,7 @@ impl Trainer {
             value_loss: value_loss.double_value(&[]),
             entropy,
             value_accuracy: accuracy,
+            policy_agreement: agreement,
         }
     }
 }
