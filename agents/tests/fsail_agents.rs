@@ -2,8 +2,10 @@
 //! action, plays the same game again for the same seeds, and is reachable by its spec
 //! string.
 
+mod versus_random;
+
 use broadside_agents::fsail::{FsailDoctrineBot, FSAIL_DOCTRINES};
-use broadside_agents::{play_match, Agent, AgentSpec, KnownAgents, MatchConfig, RandomAgent};
+use broadside_agents::{play_match, Agent, AgentSpec, KnownAgents, MatchConfig};
 use broadside_env::fsail::{builtin_scenario, FsailGame, FsailOptions};
 use broadside_env::ruleset::AnyGame;
 use broadside_env::Game;
@@ -19,24 +21,7 @@ fn duel() -> FsailGame {
 
 /// Score of `bot` against random over `games` games of `id`, sides swapped every game.
 fn score_vs_random(id: &str, make: &dyn Fn(u64) -> Box<dyn Agent<FsailGame>>, games: u64) -> f64 {
-    let mut score = 0.0;
-    for k in 0..games {
-        let mut bot = make(k);
-        let mut rnd = RandomAgent::new(1000 + k);
-        let side = (k % 2) as usize;
-        let agents: [&mut dyn Agent<FsailGame>; 2] = if side == 0 {
-            [&mut bot, &mut rnd]
-        } else {
-            [&mut rnd, &mut bot]
-        };
-        let cfg = MatchConfig {
-            chance_seed: k,
-            max_decisions: None,
-        };
-        let out = play_match(scenario(id), agents, &cfg).unwrap();
-        score += (out.returns[side] + 1.0) / 2.0;
-    }
-    score / games as f64
+    versus_random::score(|| scenario(id), make, games)
 }
 
 #[test]

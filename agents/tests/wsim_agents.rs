@@ -1,9 +1,11 @@
 //! WS&IM agents: every doctrine beats random, and the search never peeks at the other
 //! side's written orders.
 
+mod versus_random;
+
 use broadside_agents::mcts::{MctsAgent, RootStats};
 use broadside_agents::wsim::{DoctrineBot, DOCTRINES};
-use broadside_agents::{play_match, Agent, AgentSpec, CloseActionBot, MatchConfig, RandomAgent};
+use broadside_agents::{Agent, AgentSpec, CloseActionBot, RandomAgent};
 use broadside_env::wsim::{builtin_scenario, WsimGame, WsimOptions};
 use broadside_env::{Game, Observation, Turn};
 
@@ -27,24 +29,7 @@ fn score_vs_random_in(
     make: &dyn Fn(u64) -> Box<dyn Agent<WsimGame>>,
     games: u64,
 ) -> f64 {
-    let mut score = 0.0;
-    for k in 0..games {
-        let mut bot = make(k);
-        let mut rnd = RandomAgent::new(1000 + k);
-        let side = (k % 2) as usize;
-        let agents: [&mut dyn Agent<WsimGame>; 2] = if side == 0 {
-            [&mut bot, &mut rnd]
-        } else {
-            [&mut rnd, &mut bot]
-        };
-        let cfg = MatchConfig {
-            chance_seed: k,
-            max_decisions: None,
-        };
-        let out = play_match(game(scenario), agents, &cfg).unwrap();
-        score += (out.returns[side] + 1.0) / 2.0;
-    }
-    score / games as f64
+    versus_random::score(|| game(scenario), make, games)
 }
 
 #[test]

@@ -1,11 +1,10 @@
 //! Criterion benchmarks of WS&IM: random play (mask + apply + chance sampling), clone and
 //! observation, on the default squadron battle and the frigate duel.
 
-use broadside_env::game::Game;
-use broadside_env::harness::random_decisions;
-use broadside_env::observation::Observation;
-use broadside_env::wsim::{builtin_scenario, WsimGame, WsimOptions, WSIM_SPEC};
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+mod common;
+
+use broadside_env::wsim::{builtin_scenario, WsimGame, WsimOptions};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -13,24 +12,7 @@ fn bench(c: &mut Criterion) {
     let options = WsimOptions { resignation: false };
     for id in ["squadron-battle", "frigate-duel"] {
         let start = WsimGame::new(&builtin_scenario(id).expect("built-in scenario"), options);
-        let mut group = c.benchmark_group(format!("wsim/{id}"));
-        group.throughput(Throughput::Elements(10_000));
-        let mut rng = ChaCha8Rng::seed_from_u64(1);
-        group.bench_function("random_play_10k_decisions", |b| {
-            b.iter(|| random_decisions(&start, &mut rng, 10_000))
-        });
-        group.throughput(Throughput::Elements(1));
-        group.bench_function("clone", |b| {
-            b.iter(|| {
-                let copy = black_box(&start).clone();
-                black_box(&copy);
-            })
-        });
-        let mut obs = Observation::new(&WSIM_SPEC.obs);
-        group.bench_function("observe", |b| {
-            b.iter(|| start.observe(0, black_box(&mut obs)))
-        });
-        group.finish();
+        common::bench_game(c, format!("wsim/{id}"), &start);
     }
 }
 

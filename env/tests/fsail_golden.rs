@@ -4,36 +4,11 @@
 //! `tests/golden/fsail/`. A rules change that alters play shows up as a diff here;
 //! regenerate on purpose with `BROADSIDE_BLESS=1 cargo test --test fsail_golden`.
 
-use std::fmt::Write as _;
-use std::path::PathBuf;
+mod golden_playthrough;
 
-use broadside_env::fsail::{
-    builtin_scenarios, FsailGame, FsailOptions, Pending, Phase, Scenario, FSAIL_SPEC,
-};
-use broadside_env::game::{Game, Turn};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
-const SEED: u64 = 2024;
-
-fn ship_line(g: &FsailGame, sc: &Scenario, i: usize) -> String {
-    let s = &g.ships[i];
-    let state = ["", " SUNK", " STRUCK", " TAKEN"][s.status as usize & 3];
-    format!(
-        "  {:>2} {:<11} side {} slot {} at ({:.3}, {:.3}) heading {:>3} {:<12} tokens {}{}{}{state}",
-        i,
-        sc.ships[i].name,
-        s.side,
-        s.slot,
-        FsailGame::inches(s.base.centre.x),
-        FsailGame::inches(s.base.centre.y),
-        s.base.heading,
-        g.attitude(i).name(),
-        s.tokens,
-        if s.anchor { " anchor" } else { "" },
-        if s.cannon { " cannon" } else { "" },
-    )
-}
+use broadside_env::fsail::{builtin_scenarios, FsailGame, FsailOptions, Pending, Phase, Scenario};
+use broadside_env::game::Player;
+use golden_playthrough::Chronicle;
 
 fn chance_context(g: &FsailGame) -> String {
     match g.pending {
@@ -59,93 +34,74 @@ fn chance_context(g: &FsailGame) -> String {
     }
 }
 
+/// What Fighting Sail writes about its game.
+struct Fsail<'a>(&'a Scenario);
+
+impl Chronicle for Fsail<'_> {
+    type Game = FsailGame;
+    fn turn(&self, g: &FsailGame) -> u32 {
+        g.turn.into()
+    }
+    fn turn_state(&self, g: &FsailGame) -> String {
+        format!(
+            "morale {:?}  wind {}  weather {:?}",
+            g.morale,
+            broadside_env::fsail::data::WIND_NAMES[g.wind_from as usize],
+            g.weather
+        )
+    }
+    fn num_ships(&self, g: &FsailGame) -> usize {
+        g.num_ships as usize
+    }
+    fn ship_line(&self, g: &FsailGame, i: usize) -> String {
+        let sc = self.0;
+        let s = &g.ships[i];
+        let state = ["", " SUNK", " STRUCK", " TAKEN"][s.status as usize & 3];
+        format!(
+            "  {:>2} {:<11} side {} slot {} at ({:.3}, {:.3}) heading {:>3} {:<12} tokens {}{}{}{state}",
+            i,
+            sc.ships[i].name,
+            s.side,
+            s.slot,
+            FsailGame::inches(s.base.centre.x),
+            FsailGame::inches(s.base.centre.y),
+            s.base.heading,
+            g.attitude(i).name(),
+            s.tokens,
+            if s.anchor { " anchor" } else { "" },
+            if s.cannon { " cannon" } else { "" },
+        )
+    }
+    fn chance_context(&self, g: &FsailGame) -> String {
+        chance_context(g)
+    }
+    fn decider(&self, g: &FsailGame, p: Player) -> String {
+        let ctx = match g.phase {
+            Phase::SailSpend { ship, points, .. } => {
+                format!(" ship {ship} with {points} points")
+            }
+            _ => String::new(),
+        };
+        format!("side {p}{ctx}")
+    }
+    fn ending(&self, g: &FsailGame) -> String {
+        format!("{:?}, morale {:?}", g.ending, g.morale)
+    }
+}
+
 /// Plays and writes the game.
 fn playthrough(sc: &Scenario) -> String {
-    let mut g = FsailGame::new(sc, FsailOptions { resignation: false });
-    let mut rng = ChaCha8Rng::seed_from_u64(SEED);
-    let mut out = String::new();
-    writeln!(
-        out,
-        "# golden playthrough: fsail/{} ({}), seed {SEED}",
-        sc.id, sc.title
-    )
-    .unwrap();
-    writeln!(
-        out,
-        "# uniform random decisions and chance outcomes, both from one ChaCha8 stream"
-    )
-    .unwrap();
-    let mut turn = 0;
-    let mut step = 0;
-    while g.turn() != Turn::Terminal {
-        if g.turn != turn {
-            turn = g.turn;
-            writeln!(
-                out,
-                "turn {turn}  morale {:?}  wind {}  weather {:?}",
-                g.morale,
-                broadside_env::fsail::data::WIND_NAMES[g.wind_from as usize],
-                g.weather
-            )
-            .unwrap();
-            for i in 0..g.num_ships as usize {
-                out.push_str(&ship_line(&g, sc, i));
-                out.push('\n');
-            }
-        }
-        let (a, who) = match g.turn() {
-            Turn::Chance => {
-                let ctx = chance_context(&g);
-                (
-                    g.chance_outcomes().sample(&mut rng),
-                    format!("chance ({ctx})"),
-                )
-            }
-            Turn::Player(p) => {
-                let legal = g.legal_actions();
-                let a = legal
-                    .nth(rng.random_range(0..legal.len()))
-                    .expect("legal action");
-                let ctx = match g.phase {
-                    Phase::SailSpend { ship, points, .. } => {
-                        format!(" ship {ship} with {points} points")
-                    }
-                    _ => String::new(),
-                };
-                (a, format!("side {p}{ctx} [{} legal]", legal.len()))
-            }
-            Turn::Terminal => unreachable!(),
-        };
-        g.apply(a).expect("legal");
-        writeln!(out, " {step:>5} {who}: {}", FSAIL_SPEC.action_name(a)).unwrap();
-        step += 1;
-    }
-    writeln!(
-        out,
-        "end after {step} steps, turn {}: {:?}, morale {:?}, returns {:?}",
-        g.turn,
-        g.ending,
-        g.morale,
-        g.returns()
-    )
-    .unwrap();
-    for i in 0..g.num_ships as usize {
-        out.push_str(&ship_line(&g, sc, i));
-        out.push('\n');
-    }
-    out
+    let g = FsailGame::new(sc, FsailOptions { resignation: false });
+    golden_playthrough::playthrough(&Fsail(sc), g, &format!("fsail/{} ({})", sc.id, sc.title))
 }
 
 #[test]
 fn golden_playthroughs_match() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/fsail");
     let files: Vec<(String, String)> = builtin_scenarios()
         .iter()
         .map(|sc| (sc.id.clone(), playthrough(sc)))
         .collect();
-    if let Err(e) = broadside_env::harness::check_golden(&dir, &files) {
-        panic!("{e}");
-    }
+    golden_playthrough::check("fsail", &files);
 }
 
 #[test]

@@ -1,40 +1,14 @@
 //! The shared random-game harness on Fighting Sail: at least 10,000 seeded random games
 //! over the built-in scenarios, plus a smaller set with every check at every step.
 
-use broadside_env::fsail::{builtin_scenario, builtin_scenarios, FsailGame, FsailOptions};
-use broadside_env::harness::{run_random_games, HarnessConfig, HarnessReport};
+mod random_games;
 
-fn run(
-    id: &str,
-    games: usize,
-    seed: u64,
-    resignation: bool,
-    observe_every: usize,
-    serde_every: usize,
-) -> HarnessReport {
+use broadside_env::fsail::{builtin_scenario, builtin_scenarios, FsailGame, FsailOptions};
+
+/// The factory of games of the built-in scenario `id`.
+fn games_of(id: &str, resignation: bool) -> impl Fn(u64) -> FsailGame + Sync {
     let scenario = builtin_scenario(id).expect("built-in scenario");
-    let cfg = HarnessConfig {
-        games,
-        seed,
-        max_steps: 100_000,
-        check_serde_every: serde_every,
-        resample_checks: 1,
-        parallel: true,
-        observe_every,
-    };
-    let report = run_random_games(
-        move |_| FsailGame::new(&scenario, FsailOptions { resignation }),
-        &cfg,
-    )
-    .unwrap_or_else(|f| panic!("{id}: {f}"));
-    assert_eq!(report.games, games);
-    assert_eq!(
-        report.truncated, 0,
-        "{id}: every game ends by the rules: {report:?}"
-    );
-    assert_eq!(report.terminal, games);
-    eprintln!("{id} (resignation {resignation}): {report:?}");
-    report
+    move |_| FsailGame::new(&scenario, FsailOptions { resignation })
 }
 
 fn games_scale() -> usize {
@@ -54,15 +28,7 @@ fn ten_thousand_random_games() {
         ("three-vs-three", 30 * scale),
         ("fleet-action", 20 * scale),
     ];
-    let mut games = 0;
-    let mut steps = 0;
-    for (k, (id, n)) in plan.into_iter().enumerate() {
-        // A tenth of the games allow resignation, so that path is played too.
-        let with = n / 10;
-        steps += run(id, with, 100 + k as u64, true, 16, 64).steps;
-        steps += run(id, n - with, 200 + k as u64, false, 16, 64).steps;
-        games += n;
-    }
+    let (games, steps) = random_games::run_plan(games_of, &plan);
     if scale >= 100 {
         assert!(games >= 10_000);
     }
@@ -73,6 +39,6 @@ fn ten_thousand_random_games() {
 #[test]
 fn full_checks_every_step() {
     for s in builtin_scenarios() {
-        run(&s.id, 12, 7, false, 1, 1);
+        random_games::run(games_of, &s.id, 12, 7, false, 1, 1);
     }
 }

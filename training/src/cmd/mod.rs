@@ -9,7 +9,6 @@ pub mod bench;
 pub mod bench_net;
 pub mod bench_net_sizes;
 pub mod play;
-pub mod play_fsail;
 pub mod replay;
 pub mod rules;
 pub mod scenarios;

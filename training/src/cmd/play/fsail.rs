@@ -1,0 +1,138 @@
+//! `broadside play` for Fighting Sail: the table, the ship charts and the log, and the legal
+//! orders of the moment listed with numbers and names. The person answers with a number or
+//! a name; anything else is refused with a reason and asked again, the state unchanged.
+
+use std::io::Write;
+
+use anyhow::Result;
+use broadside_env::fsail::catalogue::RESIGN;
+use broadside_env::fsail::FsailGame;
+use broadside_env::game::Action;
+use broadside_env::ruleset::AnyGame;
+
+use super::session::{self, RulesetUi, Session};
+use super::PlaySettings;
+use crate::fsail::narrate::FsailNarrator;
+use crate::fsail::orders::{legal_orders, parse};
+use crate::fsail::{chart, map, FsailResult};
+use crate::roster::Roster;
+use crate::select;
+use crate::style::Style;
+
+/// Runs `broadside play` on an `fsail` scenario.
+pub(super) fn run(s: PlaySettings) -> Result<()> {
+    let roster = crate::fsail::roster(select::fsail_scenario(&s.scenario)?, s.human_side);
+    session::play(
+        s,
+        FsailUi {
+            narrator: FsailNarrator::new(roster),
+        },
+    )
+}
+
+struct FsailUi {
+    narrator: FsailNarrator,
+}
+
+impl FsailUi {
+    fn list_orders(&self, c: &mut Session, g: &FsailGame) -> Result<()> {
+        let orders = legal_orders(g, self.roster());
+        writeln!(c.out, "{}", c.s.style.bold("Your orders:"))?;
+        for (k, o) in orders.iter().enumerate() {
+            writeln!(c.out, "  {:>3}  {:<14} {}", k + 1, o.name, o.text)?;
+        }
+        Ok(())
+    }
+}
+
+impl RulesetUi for FsailUi {
+    type State = FsailGame;
+    type Result = FsailResult;
+    const JSON_RULESET: Option<&'static str> = Some("fsail");
+    const TITLE_SUFFIX: &'static str = " (Fighting Sail)";
+    const TABLE_IN_INTRO: bool = true;
+    const SINCE: &'static str = "Since your last order";
+    const EMPTY_HINT: &'static str = "(type an order's number or name; `help` explains)";
+    const RESIGN: Action = RESIGN;
+    const RESIGN_REFUSED: &'static str = "error: you may resign only when picking a ship to sail";
+
+    const STATE: fn(&AnyGame) -> Result<&FsailGame> = select::fsail_game;
+    const MAP: fn(&FsailGame, &Roster, &Style) -> String = map::render;
+    const TABLE: fn(&FsailGame, &Roster, &Style) -> String = chart::table;
+    const DETAIL: fn(&FsailGame, &Roster, usize) -> String = chart::detail;
+    const HELP: fn() -> String = help_text;
+
+    fn roster(&self) -> &Roster {
+        self.narrator.roster()
+    }
+
+    fn narrate(&mut self, before: &FsailGame, action: Action, after: &FsailGame) -> Vec<String> {
+        self.narrator.observe(before, action, after)
+    }
+
+    /// The table, the charts, the log and the numbered orders.
+    fn screen(&self, c: &mut Session, g: &FsailGame) -> Result<()> {
+        let style = c.s.style;
+        let side = self.roster().side_name(c.s.human_side);
+        let heading = format!("==== Turn {} — orders for the {side} ====", g.turn);
+        writeln!(c.out, "\n{}", style.bold(&heading))?;
+        writeln!(c.out, "{}", map::render(g, self.roster(), &style))?;
+        writeln!(c.out, "{}", chart::table(g, self.roster(), &style))?;
+        c.show_log(Self::SINCE)?;
+        self.list_orders(c, g)
+    }
+
+    fn prompt(&self, g: &FsailGame) -> Result<String> {
+        Ok(format!(
+            "Order (number 1-{} or name), or `help`, `list`, `map`, `chart [NAME]`, `resign`, `quit`: ",
+            legal_orders(g, self.roster()).len()
+        ))
+    }
+
+    /// `list` (the orders again), or an order by number or name.
+    fn command(
+        &self,
+        c: &mut Session,
+        g: &FsailGame,
+        word: &str,
+        text: &str,
+    ) -> Result<Option<Vec<Action>>> {
+        if matches!(word, "list" | "orders") {
+            self.list_orders(c, g)?;
+            return Ok(None);
+        }
+        match parse(g, &legal_orders(g, self.roster()), text) {
+            Ok(a) => Ok(Some(vec![a])),
+            Err(e) => {
+                c.error(&e)?;
+                Ok(None)
+            }
+        }
+    }
+
+    fn result(&self, g: &FsailGame) -> (FsailResult, String) {
+        let result = FsailResult::of(g, self.roster());
+        let text = result.text(g);
+        (result, text)
+    }
+}
+
+fn help_text() -> String {
+    format!(
+        "Fighting Sail: each turn the initiative roll, then sailing (the first player sails his ships one\n\
+         by one, then the other side), then cannon (the same order). Give one order at a time:\n\
+         \x20 ship:K            pick the next ship to sail; she rolls her sailing dice\n\
+         \x20 sail:0.5 .. sail:2:stbd30   manoeuvre (1 point): up to 2\" ahead; 15 or 30° turns only after the full 2\"\n\
+         \x20 turn:port:D / turn:stbd:D   2\" ahead and turn D°: a tack (2 points, towards the wind) or a wear (1 point)\n\
+         \x20 sail:end          stop sailing this ship\n\
+         \x20 fire:I>J          your ship I fires at enemy J (in range, in a broadside arc, in sight)\n\
+         \x20 board:I>J         your ship I boards enemy J (within 1\") instead of firing\n\
+         \x20 cannon:end        fire no more this turn\n\
+         Type the order's number from the list or its name. On the map own ships are capitals, enemies\n\
+         lower case, the arrow is the bow. Commands: `list` (the orders again), `map`, `chart` (all\n\
+         ships), `chart NAME` (one ship, by name or letter: arcs and ranges to each enemy), `resign`\n\
+         (when picking a ship to sail), `quit` (save and leave).\n\
+         Admirals for fsail: random (default), mcts (e.g. `mcts:level=easy`). {}",
+        "The bots (`bot:*`) play WS&IM only."
+    )
+}

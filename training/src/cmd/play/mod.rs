@@ -1,0 +1,137 @@
+//! `broadside play`: a person against the computer admiral, in the terminal.
+//!
+//! Dice are rolled by a ChaCha8 RNG seeded from `--seed`, the admiral has its own seeded
+//! RNG, and every action (chance outcomes included) is recorded, so the saved game replays
+//! exactly. The game runs in a session (`session.rs`) shared by the rulesets; WS&IM
+//! (`wsim.rs`) takes one order per ship in the game's notation, Fighting Sail (`fsail.rs`)
+//! one order at a time, chosen by number or name from the list of legal orders.
+
+mod fsail;
+mod session;
+mod wsim;
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Result};
+use broadside_env::ruleset::{AnyScenario, DEFAULT_RULESET};
+use clap::Args;
+
+use crate::admiral::AdmiralSpec;
+use crate::select;
+use crate::style::Style;
+
+/// Where a game is saved when `--save` is not given.
+pub const DEFAULT_SAVE: &str = "broadside-last-game.json";
+
+/// Flags of `broadside play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The ruleset (see `broadside rules`).
+    #[arg(long, default_value = DEFAULT_RULESET)]
+    pub ruleset: String,
+    /// A built-in scenario id (see `broadside scenarios`) or the path of a scenario file;
+    /// the ruleset's default scenario when left out.
+    #[arg(long, value_name = "ID_OR_FILE")]
+    pub scenario: Option<String>,
+    /// The side you command: 0 (the scenario's first side) or 1.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
+    pub side: u8,
+    /// Seed of the dice and of the admiral; the same seed and orders give the same game.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The computer admiral, as a spec string: `bot:close-action`, `random`, `mcts:...`,
+    /// optionally `:SEED`. Default: `bot:close-action` for wsim, `random` for fsail (the bots
+    /// play WS&IM only).
+    #[arg(long, value_name = "SPEC")]
+    pub admiral: Option<String>,
+    /// The search admiral at a difficulty level (`mcts:level=LEVEL`): easy, medium, hard or
+    /// expert (50 ms, 250 ms, 1 s, 4 s per decision).
+    #[arg(long, conflicts_with = "admiral", value_parser = ["easy", "medium", "hard", "expert"])]
+    pub level: Option<String>,
+    /// Save the game to FILE (atomically) when it ends or you leave;
+    /// default `broadside-last-game.json` in the current directory.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// Plain text, no colours (also when output is not a terminal, or NO_COLOR is set).
+    #[arg(long)]
+    pub no_color: bool,
+    /// Your side is played by a random agent too: a demonstration, or a test.
+    #[arg(long)]
+    pub auto: bool,
+    /// Write the screens to stderr and only the result, as JSON, to stdout.
+    #[arg(long)]
+    pub json: bool,
+    /// Show why the admiral chose each order (for search: visits and values of its top
+    /// candidates), in the log.
+    #[arg(long)]
+    pub why: bool,
+}
+
+/// Validated settings of `broadside play`.
+#[derive(Debug, Clone)]
+pub struct PlaySettings {
+    pub scenario: AnyScenario,
+    pub human_side: u8,
+    pub seed: u64,
+    pub admiral: AdmiralSpec,
+    pub save_path: PathBuf,
+    pub style: Style,
+    pub auto: bool,
+    pub json: bool,
+    pub why: bool,
+}
+
+impl PlaySettings {
+    /// Resolves the scenario and the admiral and checks the save path before play starts.
+    pub fn from_args(a: PlayArgs) -> Result<Self> {
+        let scenario = select::scenario(&a.ruleset, a.scenario.as_deref())?;
+        let ruleset = scenario.ruleset();
+        let admiral: AdmiralSpec = match (&a.admiral, &a.level) {
+            (Some(text), _) => text.parse()?,
+            (None, Some(level)) => format!("mcts:level={level}").parse()?,
+            (None, None) => AdmiralSpec::default_for(ruleset),
+        };
+        if let AdmiralSpec::Agent(spec) = &admiral {
+            select::check_net_spec(spec, ruleset)?;
+            spec.build::<broadside_env::ruleset::AnyGame>(0)
+                .map_err(|e| anyhow::anyhow!("admiral `{spec}`: {e}"))?;
+        }
+        if !admiral.plays(ruleset) {
+            bail!(
+                "the admiral `{admiral}` plays only WS&IM (`wsim`); for `{ruleset}` use `random` or `mcts` (e.g. `mcts:level=easy`)"
+            );
+        }
+        let save_path = a.save.unwrap_or_else(|| PathBuf::from(DEFAULT_SAVE));
+        if let Some(dir) = save_path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            if !dir.is_dir() {
+                bail!(
+                    "cannot save to `{}`: the folder `{}` does not exist",
+                    save_path.display(),
+                    dir.display()
+                );
+            }
+        }
+        if save_path.is_dir() {
+            bail!("cannot save to `{}`: it is a folder", save_path.display());
+        }
+        Ok(PlaySettings {
+            scenario,
+            human_side: a.side,
+            seed: a.seed,
+            admiral,
+            save_path,
+            style: Style::detect(a.no_color, a.json),
+            auto: a.auto,
+            json: a.json,
+            why: a.why,
+        })
+    }
+}
+
+/// Runs `broadside play`.
+pub fn run(s: PlaySettings) -> Result<()> {
+    match s.scenario {
+        AnyScenario::Fsail(_) => fsail::run(s),
+        AnyScenario::Wsim(_) => wsim::run(s),
+    }
+}

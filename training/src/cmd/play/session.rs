@@ -1,0 +1,385 @@
+//! A game of `broadside play` in progress, whichever the ruleset: the turns, the dice, the
+//! admiral and the `--auto` stand-in, the prompt and its common commands, the log, the save
+//! and the result. What a ruleset shows and how its orders are typed comes from its
+//! [`RulesetUi`], so both rulesets play by the same loop.
+
+use std::io::{BufRead, Write};
+
+use anyhow::{Context, Result};
+use broadside_agents::Agent;
+use broadside_env::game::{Action, Game, Turn};
+use broadside_env::harness::derive_seed;
+use broadside_env::ruleset::{AnyGame, GameOptions};
+use broadside_env::savegame::SavedGame;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use super::PlaySettings;
+use crate::admiral::AdmiralSpec;
+use crate::atomic::write_atomic;
+use crate::roster::Roster;
+use crate::style::Style;
+
+/// What one ruleset adds to the shared session: its state, screens, narration and orders.
+pub(super) trait RulesetUi {
+    /// The ruleset's own game, taken out of the [`AnyGame`].
+    type State: Game + Clone;
+    /// The result of a game, shown at the end and printed by `--json`.
+    type Result: Serialize;
+    /// The ruleset named in the `--json` report, where its report has always named it.
+    const JSON_RULESET: Option<&'static str>;
+    /// Added to the scenario's title line.
+    const TITLE_SUFFIX: &'static str;
+    /// Whether the opening board under `--auto` shows the ship table below the map.
+    const TABLE_IN_INTRO: bool;
+    /// The log's heading, without the colon ("Since your last orders").
+    const SINCE: &'static str;
+    /// The reply to an empty line at the prompt.
+    const EMPTY_HINT: &'static str;
+    /// The action that resigns the game.
+    const RESIGN: Action;
+    /// The reply to `resign` when resigning is not legal now.
+    const RESIGN_REFUSED: &'static str;
+
+    /// The ruleset's game inside the [`AnyGame`].
+    const STATE: fn(&AnyGame) -> Result<&Self::State>;
+    /// The map of the ships.
+    const MAP: fn(&Self::State, &Roster, &Style) -> String;
+    /// The table of all ships.
+    const TABLE: fn(&Self::State, &Roster, &Style) -> String;
+    /// The chart of one ship.
+    const DETAIL: fn(&Self::State, &Roster, usize) -> String;
+    /// The answer to `help`.
+    const HELP: fn() -> String;
+
+    fn roster(&self) -> &Roster;
+    /// Log lines for `action`, which turned `before` into `after`.
+    fn narrate(&mut self, before: &Self::State, action: Action, after: &Self::State)
+        -> Vec<String>;
+    /// Everything the person sees before being asked for orders, the log included.
+    fn screen(&self, c: &mut Session, g: &Self::State) -> Result<()>;
+    fn prompt(&self, g: &Self::State) -> Result<String>;
+    /// A command the shared prompt does not know, usually an order: its actions, or `None`
+    /// after answering it (with an error, say) to ask again.
+    fn command(
+        &self,
+        c: &mut Session,
+        g: &Self::State,
+        word: &str,
+        text: &str,
+    ) -> Result<Option<Vec<Action>>>;
+    /// The result of the game and its text.
+    fn result(&self, g: &Self::State) -> (Self::Result, String);
+}
+
+/// What the person asked for at a prompt.
+enum Input {
+    /// The actions of a checked order (or the resignation).
+    Orders(Vec<Action>),
+    Quit,
+    /// Standard input closed.
+    Eof,
+}
+
+/// The result printed by `--json`.
+#[derive(Debug, Serialize)]
+struct PlayReport<R> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ruleset: Option<&'static str>,
+    scenario: String,
+    seed: u64,
+    human_side: u8,
+    players: Vec<String>,
+    actions: usize,
+    /// "finished", "quit" or "input closed".
+    stopped: &'static str,
+    saved_to: String,
+    result: R,
+}
+
+/// One game in progress with everything that drives and shows it, whatever the ruleset.
+pub(super) struct Session {
+    pub s: PlaySettings,
+    game: AnyGame,
+    actions: Vec<Action>,
+    /// Log lines not yet shown to the person.
+    log: Vec<String>,
+    pub out: Box<dyn Write>,
+    input: Box<dyn BufRead>,
+    dice: ChaCha8Rng,
+    admiral: Box<dyn Agent<AnyGame>>,
+    /// The agent playing the person's side under `--auto`.
+    stand_in: Option<Box<dyn Agent<AnyGame>>>,
+    /// The players' names for the saved game.
+    players: Vec<String>,
+}
+
+/// Plays the game of the settings to its end (or until the person leaves) and saves it.
+pub(super) fn play(s: PlaySettings, mut ui: impl RulesetUi) -> Result<()> {
+    Session::new(s).play(&mut ui)
+}
+
+impl Session {
+    /// Seats the admiral and, under `--auto`, the random stand-in for the person; the
+    /// screens go to stderr under `--json`.
+    fn new(s: PlaySettings) -> Self {
+        let game = s.scenario.new_game(&GameOptions::default());
+        let admiral = s.admiral.build(derive_seed(s.seed, 1));
+        let stand_in: Option<Box<dyn Agent<AnyGame>>> = s.auto.then(|| {
+            AdmiralSpec::Random {
+                seed: Some(derive_seed(s.seed, 2)),
+            }
+            .build(0)
+        });
+        let mut players = vec![String::new(), String::new()];
+        players[s.human_side as usize] =
+            stand_in.as_ref().map_or("human".to_string(), |a| a.name());
+        players[1 - s.human_side as usize] = admiral.name();
+        let out: Box<dyn Write> = if s.json {
+            Box::new(std::io::stderr())
+        } else {
+            Box::new(std::io::stdout())
+        };
+        Session {
+            dice: ChaCha8Rng::seed_from_u64(s.seed),
+            game,
+            actions: Vec::new(),
+            log: Vec::new(),
+            out,
+            input: Box::new(std::io::stdin().lock()),
+            admiral,
+            stand_in,
+            players,
+            s,
+        }
+    }
+
+    fn play<U: RulesetUi>(&mut self, ui: &mut U) -> Result<()> {
+        self.intro(ui)?;
+        let stopped = loop {
+            match self.game.turn() {
+                Turn::Terminal => break "finished",
+                Turn::Chance => {
+                    let a = self.game.chance_outcomes().sample(&mut self.dice);
+                    self.apply(ui, a)?;
+                }
+                Turn::Player(p) if p == self.s.human_side => {
+                    let choice = match self.stand_in.as_mut() {
+                        Some(agent) => Input::Orders(vec![agent.choose(&self.game, p)]),
+                        None => self.ask(ui)?,
+                    };
+                    match choice {
+                        Input::Orders(actions) => {
+                            for a in actions {
+                                self.apply(ui, a)?;
+                            }
+                        }
+                        Input::Quit => break "quit",
+                        Input::Eof => {
+                            writeln!(self.out, "\nInput closed: saving the game and stopping.")?;
+                            break "input closed";
+                        }
+                    }
+                }
+                Turn::Player(p) => {
+                    let a = self.admiral_move(p);
+                    self.apply(ui, a)?;
+                }
+            }
+        };
+        self.finish(ui, stopped)
+    }
+
+    /// The admiral's choice for player `p`; with `--why`, its reasons go to the log.
+    fn admiral_move(&mut self, p: broadside_env::Player) -> Action {
+        let a = self.admiral.choose(&self.game, p);
+        if self.s.why {
+            self.log.push(format!(
+                "  the admiral chose {}:",
+                self.game.spec().action_name(a)
+            ));
+            let reasons = self.admiral.explain();
+            self.log
+                .extend(reasons.into_iter().map(|l| format!("    {l}")));
+        }
+        a
+    }
+
+    fn intro<U: RulesetUi>(&mut self, ui: &U) -> Result<()> {
+        let info = self.s.scenario.info();
+        let side = ui.roster().side_name(self.s.human_side).to_string();
+        let who = if self.s.auto {
+            "A random stand-in plays"
+        } else {
+            "You command"
+        };
+        let title = format!("{} — {}{}", info.title, info.id, U::TITLE_SUFFIX);
+        writeln!(self.out, "{}", self.s.style.bold(&title))?;
+        writeln!(self.out, "{}", info.description.replace('\n', " "))?;
+        writeln!(
+            self.out,
+            "Seed {} (give --seed to change the dice). {who} the {side}; the admiral is {}.",
+            self.s.seed,
+            self.players[1 - self.s.human_side as usize]
+        )?;
+        if self.s.auto {
+            let g = (U::STATE)(&self.game)?.clone();
+            self.show_board(ui, &g, U::TABLE_IN_INTRO)?;
+        }
+        Ok(())
+    }
+
+    /// The map after a blank line, and the ship table below it if `with_table`.
+    fn show_board<U: RulesetUi>(&mut self, ui: &U, g: &U::State, with_table: bool) -> Result<()> {
+        let style = self.s.style;
+        writeln!(self.out, "\n{}", (U::MAP)(g, ui.roster(), &style))?;
+        if with_table {
+            writeln!(self.out, "{}", (U::TABLE)(g, ui.roster(), &style))?;
+        }
+        Ok(())
+    }
+
+    /// Applies one action, checked, and logs what it did.
+    fn apply<U: RulesetUi>(&mut self, ui: &mut U, a: Action) -> Result<()> {
+        let before = (U::STATE)(&self.game)?.clone();
+        self.game.apply(a).with_context(|| {
+            format!(
+                "internal error: the game refused `{}`",
+                self.game.spec().action_name(a)
+            )
+        })?;
+        self.actions.push(a);
+        let lines = ui.narrate(&before, a, (U::STATE)(&self.game)?);
+        if self.s.auto {
+            for l in &lines {
+                writeln!(self.out, "{l}")?;
+            }
+        } else {
+            self.log.extend(lines);
+        }
+        Ok(())
+    }
+
+    /// Shows the log lines not yet shown under the heading `since`, then forgets them.
+    pub fn show_log(&mut self, since: &str) -> Result<()> {
+        if self.log.is_empty() {
+            writeln!(self.out, "{since}: nothing to report.")?;
+        } else {
+            writeln!(self.out, "{}", self.s.style.bold(&format!("{since}:")))?;
+            for l in std::mem::take(&mut self.log) {
+                writeln!(self.out, "  {l}")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes `message` as an error the person can correct.
+    pub fn error(&mut self, message: &str) -> Result<()> {
+        let text = self.s.style.error(&format!("error: {message}"));
+        writeln!(self.out, "{text}")?;
+        Ok(())
+    }
+
+    /// Reads one line; `None` at the end of input.
+    fn read_line(&mut self) -> Result<Option<String>> {
+        let mut line = String::new();
+        let n = self
+            .input
+            .read_line(&mut line)
+            .context("cannot read the keyboard (standard input)")?;
+        Ok((n > 0).then_some(line))
+    }
+
+    /// Shows the screen and reads commands until the person gives a valid order or leaves.
+    fn ask<U: RulesetUi>(&mut self, ui: &U) -> Result<Input> {
+        let g = (U::STATE)(&self.game)?.clone();
+        ui.screen(self, &g)?;
+        let style = self.s.style;
+        loop {
+            write!(self.out, "{}", ui.prompt(&g)?)?;
+            self.out.flush()?;
+            let Some(line) = self.read_line()? else {
+                return Ok(Input::Eof);
+            };
+            let text = line.trim();
+            let (word, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+            match word.to_ascii_lowercase().as_str() {
+                "" => writeln!(self.out, "{}", U::EMPTY_HINT)?,
+                "help" | "?" => writeln!(self.out, "{}", (U::HELP)())?,
+                "map" => writeln!(self.out, "{}", (U::MAP)(&g, ui.roster(), &style))?,
+                "chart" if rest.trim().is_empty() => {
+                    writeln!(self.out, "{}", (U::TABLE)(&g, ui.roster(), &style))?
+                }
+                "chart" => match ui.roster().find(rest) {
+                    Ok(i) => writeln!(self.out, "{}", (U::DETAIL)(&g, ui.roster(), i))?,
+                    Err(e) => self.error(&e)?,
+                },
+                "resign" if g.legal_actions().contains(U::RESIGN) => {
+                    return Ok(Input::Orders(vec![U::RESIGN]))
+                }
+                "resign" => writeln!(self.out, "{}", style.error(U::RESIGN_REFUSED))?,
+                "quit" | "exit" => return Ok(Input::Quit),
+                word => {
+                    if let Some(actions) = ui.command(self, &g, word, text)? {
+                        return Ok(Input::Orders(actions));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Shows what is left of the log, the final board and the result, saves the game and
+    /// under `--json` prints the report.
+    fn finish<U: RulesetUi>(&mut self, ui: &U, stopped: &'static str) -> Result<()> {
+        let g = (U::STATE)(&self.game)?.clone();
+        if !self.log.is_empty() {
+            writeln!(self.out)?;
+            self.show_log(U::SINCE)?;
+        }
+        if stopped == "finished" {
+            self.show_board(ui, &g, true)?;
+        }
+        let (result, text) = ui.result(&g);
+        writeln!(self.out, "{}", self.s.style.bold(&text))?;
+        let shown = self.save()?;
+        writeln!(
+            self.out,
+            "Game saved to {shown} ({} actions); replay it with `broadside replay {shown}`.",
+            self.actions.len()
+        )?;
+        self.out.flush()?;
+        if self.s.json {
+            crate::cmd::print_json(&PlayReport {
+                ruleset: U::JSON_RULESET,
+                scenario: self.s.scenario.id().to_string(),
+                seed: self.s.seed,
+                human_side: self.s.human_side,
+                players: self.players.clone(),
+                actions: self.actions.len(),
+                stopped,
+                saved_to: shown,
+                result,
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Saves the game (atomically) where the settings say; returns the full path, so a
+    /// default save in the current directory can be found again.
+    fn save(&self) -> Result<String> {
+        let s = &self.s;
+        let saved = SavedGame::new(
+            s.scenario.clone(),
+            GameOptions::default(),
+            self.players.clone(),
+            &self.actions,
+        );
+        write_atomic(&s.save_path, saved.to_json().as_bytes())
+            .with_context(|| format!("cannot save the game to `{}`", s.save_path.display()))?;
+        Ok(std::fs::canonicalize(&s.save_path)
+            .unwrap_or_else(|_| s.save_path.clone())
+            .display()
+            .to_string())
+    }
+}

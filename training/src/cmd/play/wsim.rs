@@ -1,0 +1,140 @@
+//! `broadside play` for WS&IM: the map, the ship table and the log, and one order per ship
+//! typed in the game's notation (`L1R2 hull fire>=2 load=any`). The order is checked against
+//! the rules on a copy of the state and only then fed to the game as its sub-decisions, so a
+//! refused order changes nothing.
+
+use std::io::Write;
+
+use anyhow::{bail, Result};
+use broadside_env::game::Action;
+use broadside_env::ruleset::AnyGame;
+use broadside_env::wsim::catalogue::RESIGN;
+use broadside_env::wsim::notation::parse_order;
+use broadside_env::wsim::{Phase, WsimGame};
+
+use super::session::{self, RulesetUi, Session};
+use super::PlaySettings;
+use crate::narrate::Narrator;
+use crate::outcome::GameResult;
+use crate::roster::Roster;
+use crate::style::Style;
+use crate::{admiral, chart, map, select};
+
+/// Runs `broadside play` on a `wsim` scenario.
+pub(super) fn run(s: PlaySettings) -> Result<()> {
+    let roster = Roster::new(select::wsim_scenario(&s.scenario)?, s.human_side);
+    session::play(
+        s,
+        WsimUi {
+            narrator: Narrator::new(roster),
+        },
+    )
+}
+
+struct WsimUi {
+    narrator: Narrator,
+}
+
+impl WsimUi {
+    /// The ship whose orders are asked for.
+    fn ship(g: &WsimGame) -> Result<usize> {
+        let Phase::Orders { ship, .. } = g.phase else {
+            bail!("internal error: asked for orders outside the orders phase");
+        };
+        Ok(ship as usize)
+    }
+}
+
+impl RulesetUi for WsimUi {
+    type State = WsimGame;
+    type Result = GameResult;
+    const JSON_RULESET: Option<&'static str> = None;
+    const TITLE_SUFFIX: &'static str = "";
+    const TABLE_IN_INTRO: bool = false;
+    const SINCE: &'static str = "Since your last orders";
+    const EMPTY_HINT: &'static str =
+        "(type an order; `0` keeps the ship where she is, `help` explains)";
+    const RESIGN: Action = RESIGN;
+    const RESIGN_REFUSED: &'static str =
+        "error: you may resign only before the first ship's orders of a turn";
+
+    const STATE: fn(&AnyGame) -> Result<&WsimGame> = select::wsim_game;
+    const MAP: fn(&WsimGame, &Roster, &Style) -> String = map::render;
+    const TABLE: fn(&WsimGame, &Roster, &Style) -> String = chart::table;
+    const DETAIL: fn(&WsimGame, &Roster, usize) -> String = chart::detail;
+    const HELP: fn() -> String = help_text;
+
+    fn roster(&self) -> &Roster {
+        self.narrator.roster()
+    }
+
+    fn narrate(&mut self, before: &WsimGame, action: Action, after: &WsimGame) -> Vec<String> {
+        self.narrator.observe(before, action, after)
+    }
+
+    /// The map, the table, the brief of the ship to order and the log.
+    fn screen(&self, c: &mut Session, g: &WsimGame) -> Result<()> {
+        let ship = Self::ship(g)?;
+        let style = c.s.style;
+        let heading = format!(
+            "==== Turn {} — orders for {} ====",
+            g.turn,
+            self.roster().name(ship)
+        );
+        writeln!(c.out, "\n{}", style.bold(&heading))?;
+        writeln!(c.out, "{}", map::render(g, self.roster(), &style))?;
+        writeln!(c.out, "{}", chart::table(g, self.roster(), &style))?;
+        writeln!(c.out, "{}", chart::orders_brief(g, self.roster(), ship))?;
+        c.show_log(Self::SINCE)
+    }
+
+    fn prompt(&self, g: &WsimGame) -> Result<String> {
+        let name = self.roster().name(Self::ship(g)?);
+        Ok(format!(
+            "Orders for {name} (e.g. L1R2 hull fire>=2 load=any), or `help`, `map`, `chart NAME`, `resign`, `quit`: "
+        ))
+    }
+
+    /// An order in the notation, checked against the rules.
+    fn command(
+        &self,
+        c: &mut Session,
+        g: &WsimGame,
+        _word: &str,
+        text: &str,
+    ) -> Result<Option<Vec<Action>>> {
+        match parse_order(text)
+            .map_err(|e| e.to_string())
+            .and_then(|o| g.order_actions(&o).map_err(|e| e.to_string()))
+        {
+            Ok(actions) => Ok(Some(actions)),
+            Err(e) => {
+                c.error(&e)?;
+                Ok(None)
+            }
+        }
+    }
+
+    fn result(&self, g: &WsimGame) -> (GameResult, String) {
+        let result = GameResult::of(g, self.roster());
+        let text = result.text(g);
+        (result, text)
+    }
+}
+
+fn help_text() -> String {
+    format!(
+        "Orders are words separated by spaces, movement first:\n\
+         \x20 L1R2        turn left, one hex ahead, turn right, two hexes ahead (`0` or `-`: stay)\n\
+         \x20 hull | rigging         aim (hull only counts at 5 hexes or less)\n\
+         \x20 fire>=N | hold         fire only at hit table N (0-8) or better, or keep the broadsides\n\
+         \x20 load=any|left|right    which empty broadside to load this turn\n\
+         \x20 unfoul=all|friend|enemy|remain   for fouled ships\n\
+         Words left out keep the ship's standing aim and fire order, load any side, unfoul from all.\n\
+         Each hex and each turn costs a movement factor; one turn per hex; turning into the wind stops the ship.\n\
+         Commands: `map`, `chart` (all ships), `chart NAME` (one ship, by name or map letter),\n\
+         `resign` (at the start of your turn's orders), `quit` (save and leave).\n\
+         Admirals known: {}",
+        admiral::KNOWN.iter().map(|(n, h)| format!("{n}: {h}")).collect::<Vec<_>>().join("; ")
+    )
+}
