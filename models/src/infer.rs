@@ -55,6 +55,15 @@ impl Batch {
         let start = self.mask.len();
         self.mask.resize(start + spec.num_player_actions, false);
         legal.write_mask(&mut self.mask[start..]);
+        // Resigning is the driver's call (self-play resigns on its search's values, with
+        // the game's resign action off), so the network never learns a prior for it: it
+        // is masked from the network here and gets prior 0, staying legal for the search.
+        if let Some(r) = spec.action_by_name("resign") {
+            let r = start + r as usize;
+            if r < self.mask.len() && self.mask[start..].iter().filter(|&&m| m).count() > 1 {
+                self.mask[r] = false;
+            }
+        }
         self.legal.push(legal);
         self.rows += 1;
     }
