@@ -75,6 +75,11 @@ pub struct SelfPlayConfig {
     pub resign_disabled_share: f64,
     /// Cut a game after this many decisions; its value target is 0 (a draw).
     pub max_decisions: usize,
+    /// The value target: `(1 - λ)·z + λ·q`, z the game's result for the mover and q the
+    /// search's value of the move it chose. 0 is AlphaZero's pure result. Some q makes the
+    /// value head smoother and consistent between the phases of a turn (orders, aim, load),
+    /// where a result alone, shared by hundreds of decisions of one game, is mostly noise.
+    pub value_from_search: f64,
     /// Expert iteration: an `mcts:` agent spec (e.g. `mcts:sims=1000,model=best,
     /// value=position`) that plays both sides of a `teacher_share` of the games instead of
     /// the network, its search policy recorded as the target at every decision. Empty: none
@@ -206,6 +211,7 @@ impl Default for SelfPlayConfig {
             resign_after: 8,
             resign_disabled_share: 0.2,
             max_decisions: 3000,
+            value_from_search: 0.0,
             teacher: String::new(),
             teacher_share: 1.0,
             teacher_target: "choice".into(),
@@ -316,6 +322,9 @@ impl TrainConfig {
                 "selfplay.teacher_target must be choice or policy, not `{}`",
                 s.teacher_target
             );
+        }
+        if !(0.0..=1.0).contains(&s.value_from_search) {
+            bail!("selfplay.value_from_search must be in [0, 1]");
         }
         if !(0.0..=1.0).contains(&s.teacher_share) {
             bail!("selfplay.teacher_share must be in [0, 1]");
@@ -443,6 +452,7 @@ mod tests {
         assert!(err(&["selfplay.teacher=mcts:sims=5,prior=nonesuch"]).contains("teacher"));
         assert!(err(&["selfplay.teacher_share=1.5"]).contains("teacher_share"));
         assert!(err(&["selfplay.teacher_target=best"]).contains("teacher_target"));
+        assert!(err(&["selfplay.value_from_search=2"]).contains("value_from_search"));
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("c.toml");
         std::fs::write(&p, "seed = [").unwrap();

@@ -210,6 +210,12 @@ pub fn play_game(
                                 }) as f32;
                         }
                     }
+                    // The search's value of its choice, blended into the target below.
+                    let q = ex
+                        .candidates
+                        .iter()
+                        .find(|c| c.action == ex.action)
+                        .map_or(best_value, |c| c.value);
                     pending.push((
                         side,
                         Sample {
@@ -217,7 +223,7 @@ pub fn play_game(
                             global: obs.global.iter().copied().collect(),
                             legal: mask,
                             policy,
-                            value: 0.0,
+                            value: q as f32,
                         },
                     ));
                 }
@@ -241,7 +247,8 @@ pub fn play_game(
     out.samples = pending
         .into_iter()
         .map(|(side, mut s)| {
-            s.value = returns[side] as f32;
+            let lambda = cfg.value_from_search as f32;
+            s.value = (1.0 - lambda) * returns[side] as f32 + lambda * s.value;
             s
         })
         .collect();
