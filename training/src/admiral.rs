@@ -8,7 +8,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use anyhow::{bail, Context, Result};
-use broadside_agents::{Agent, AgentSpec, CloseActionBot, RandomAgent};
+use broadside_agents::spec::OnAny;
+use broadside_agents::{Agent, AgentSpec, KnownAgents, RandomAgent};
+use broadside_env::fsail::FsailGame;
 use broadside_env::ruleset::AnyGame;
 use broadside_env::wsim::WsimGame;
 use broadside_env::{Action, Game, Player};
@@ -44,7 +46,8 @@ pub const KNOWN: [(&str, &str); 8] = [
 pub enum AdmiralSpec {
     /// [`RandomAgent`], with its own seed or one derived from the game's seed.
     Random { seed: Option<u64> },
-    /// [`CloseActionBot`] (WS&IM), with its own seed for tie-breaks or a derived one.
+    /// The close-action doctrine of the game's ruleset, with its own seed for tie-breaks
+    /// or a derived one.
     CloseAction { seed: Option<u64> },
     /// Any other agent of `broadside-agents` by its spec string (doctrines, MCTS).
     Agent(AgentSpec),
@@ -114,10 +117,10 @@ pub fn known_list() -> String {
 }
 
 impl AdmiralSpec {
-    /// The admiral a ruleset gets when `--admiral` is left out: the close-action bot for
-    /// WS&IM, the random admiral elsewhere (the bots know WS&IM only).
+    /// The admiral a ruleset gets when `--admiral` is left out: the close-action doctrine
+    /// where the ruleset has one (WS&IM, Fighting Sail), else the random admiral.
     pub fn default_for(ruleset: &str) -> AdmiralSpec {
-        if ruleset == "wsim" {
+        if bot_plays("close-action", ruleset) {
             AdmiralSpec::CloseAction { seed: None }
         } else {
             AdmiralSpec::Random { seed: None }
@@ -125,19 +128,19 @@ impl AdmiralSpec {
     }
 
     /// Whether this admiral really plays `ruleset`: the random agent and search play any
-    /// ruleset; the bots (also as an MCTS rollout policy) know WS&IM only and would fall back
-    /// to the first legal action elsewhere.
+    /// ruleset; a bot (also as an MCTS rollout policy) only the rulesets that have a
+    /// doctrine of its name (elsewhere it would fall back to the first legal action).
     pub fn plays(&self, ruleset: &str) -> bool {
-        let bot_ok = ruleset == "wsim";
         match self {
             AdmiralSpec::Random { .. } => true,
-            AdmiralSpec::CloseAction { .. } => bot_ok,
+            AdmiralSpec::CloseAction { .. } => bot_plays("close-action", ruleset),
             AdmiralSpec::Agent(AgentSpec::Random { .. }) => true,
-            AdmiralSpec::Agent(AgentSpec::Bot { .. }) => bot_ok,
+            AdmiralSpec::Agent(AgentSpec::Bot { name, .. }) => bot_plays(name, ruleset),
             AdmiralSpec::Agent(AgentSpec::Mcts { eval, .. }) => match eval {
-                broadside_agents::spec::EvalSpec::Rollout { policy, .. } => {
-                    !matches!(**policy, AgentSpec::Bot { .. }) || bot_ok
-                }
+                broadside_agents::spec::EvalSpec::Rollout { policy, .. } => match &**policy {
+                    AgentSpec::Bot { name, .. } => bot_plays(name, ruleset),
+                    _ => true,
+                },
                 _ => true,
             },
         }
@@ -145,47 +148,33 @@ impl AdmiralSpec {
 
     /// Builds the agent; `default_seed` is used when the spec names no seed.
     pub fn build(&self, default_seed: u64) -> Box<dyn Agent<AnyGame>> {
+        let close_action = |seed: u64| -> Box<dyn Agent<AnyGame>> {
+            match OnAny::new("close-action", seed) {
+                Some(bot) => Box::new(NeverResign(bot)),
+                None => Box::new(NeverResign(RandomAgent::new(seed))),
+            }
+        };
         match self.clone() {
             AdmiralSpec::Random { seed } => {
                 Box::new(NeverResign(RandomAgent::new(seed.unwrap_or(default_seed))))
             }
-            AdmiralSpec::CloseAction { seed } => {
-                Box::new(WsimOnly(CloseActionBot::new(seed.unwrap_or(default_seed))))
-            }
+            AdmiralSpec::CloseAction { seed } => close_action(seed.unwrap_or(default_seed)),
             // Specs are checked when parsed; a failure here cannot happen, but falls back to
-            // the close-action bot rather than stopping a game.
+            // the close-action doctrine rather than stopping a game.
             AdmiralSpec::Agent(spec) => spec
                 .build::<AnyGame>(default_seed)
                 .map(|a| Box::new(NeverResign(a)) as Box<dyn Agent<AnyGame>>)
-                .unwrap_or_else(|_| Box::new(WsimOnly(CloseActionBot::new(default_seed)))),
+                .unwrap_or_else(|_| close_action(default_seed)),
         }
     }
 }
 
-/// Adapts an agent written for WS&IM to [`AnyGame`]. On another ruleset it takes the first
-/// legal action that is not a resignation.
-#[derive(Debug, Clone)]
-pub struct WsimOnly<A>(pub A);
-
-impl<A: Agent<WsimGame>> Agent<AnyGame> for WsimOnly<A> {
-    fn name(&self) -> String {
-        self.0.name()
-    }
-
-    fn choose(&mut self, state: &AnyGame, player: Player) -> Action {
-        match state {
-            AnyGame::Wsim(g) => self.0.choose(g, player),
-            other => {
-                let legal = other.legal_actions();
-                let resign = other.spec().action_by_name("resign");
-                let pick = legal
-                    .iter()
-                    .find(|&a| Some(a) != resign)
-                    .or_else(|| legal.nth(0))
-                    .unwrap_or(0);
-                pick
-            }
-        }
+/// Whether `ruleset` has a doctrine called `name`.
+fn bot_plays(name: &str, ruleset: &str) -> bool {
+    match ruleset {
+        "wsim" => WsimGame::named_bot(name, 0).is_some(),
+        "fsail" => FsailGame::named_bot(name, 0).is_some(),
+        _ => false,
     }
 }
 
@@ -239,6 +228,30 @@ mod tests {
         for _ in 0..500 {
             assert_ne!(Some(admiral.choose(&game, 0)), resign);
         }
+    }
+
+    #[test]
+    fn every_ruleset_with_doctrines_gets_its_close_action_admiral() {
+        use broadside_env::ruleset::{scenario, GameOptions};
+        for (ruleset, id) in [("wsim", "frigate-duel"), ("fsail", "frigate-duel")] {
+            let admiral = AdmiralSpec::default_for(ruleset);
+            assert_eq!(admiral, AdmiralSpec::CloseAction { seed: None });
+            assert!(admiral.plays(ruleset));
+            let mut game = scenario(ruleset, id)
+                .expect("built-in scenario")
+                .new_game(&GameOptions::default());
+            let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
+            while game.current_player().is_none() {
+                let o = game.chance_outcomes().sample(&mut rng);
+                game.apply_unchecked(o);
+            }
+            let mut bot = admiral.build(3);
+            let p = game.current_player().expect("a decision");
+            assert!(game.legal_actions().contains(bot.choose(&game, p)));
+            assert!(bot.name().contains("close-action"), "{}", bot.name());
+        }
+        let british: AdmiralSpec = "bot:british".parse().expect("a doctrine");
+        assert!(british.plays("fsail") && british.plays("wsim"));
     }
 
     #[test]

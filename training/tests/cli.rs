@@ -417,7 +417,7 @@ fn scripted_fsail_orders_reprompt_after_invalid_input_and_quit_saves() {
     );
     assert!(out.contains("sail:end"), "{out}");
     assert!(out.contains("left unfinished"), "{out}");
-    assert!(out.contains("the admiral is random"), "{out}");
+    assert!(out.contains("the admiral is bot:close-action"), "{out}");
     let saved: Value =
         serde_json::from_str(&std::fs::read_to_string(dir.path().join("g.json")).expect("saved"))
             .expect("JSON");
@@ -441,9 +441,24 @@ fn scripted_fsail_orders_reprompt_after_invalid_input_and_quit_saves() {
 }
 
 #[test]
-fn fsail_refuses_wsim_bots_and_lists_its_scenarios() {
-    let o = run(&["play", "--ruleset", "fsail", "--admiral", "bot:british"]);
-    assert_clean_failure(&o, "plays only WS&IM");
+fn fsail_plays_its_own_doctrines_and_lists_its_scenarios() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let o = run_in(
+        dir.path(),
+        &[
+            "play",
+            "--ruleset",
+            "fsail",
+            "--scenario",
+            "frigate-duel",
+            "--admiral",
+            "bot:british",
+            "--auto",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("bot:british"), "{}", stdout(&o));
     let o = run(&["scenarios", "--ruleset", "fsail", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v = json(&o);

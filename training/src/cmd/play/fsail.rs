@@ -118,7 +118,7 @@ impl RulesetUi for FsailUi {
 }
 
 fn help_text() -> String {
-    format!(
+    String::from(
         "Fighting Sail: each turn the initiative roll, then sailing (the first player sails his ships one\n\
          by one, then the other side), then cannon (the same order). Give one order at a time:\n\
          \x20 ship:K            pick the next ship to sail; she rolls her sailing dice\n\
@@ -132,7 +132,7 @@ fn help_text() -> String {
          lower case, the arrow is the bow. Commands: `list` (the orders again), `map`, `chart` (all\n\
          ships), `chart NAME` (one ship, by name or letter: arcs and ranges to each enemy), `resign`\n\
          (when picking a ship to sail), `quit` (save and leave).\n\
-         Admirals for fsail: random (default), mcts (e.g. `mcts:level=easy`). {}",
-        "The bots (`bot:*`) play WS&IM only."
+         Admirals for fsail: bot:close-action (default), bot:british, bot:french, \
+         bot:line-of-battle, bot:rake-seeker, mcts (e.g. `mcts:level=easy`), random."
     )
 }

@@ -40,8 +40,7 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The computer admiral, as a spec string: `bot:close-action`, `random`, `mcts:...`,
-    /// optionally `:SEED`. Default: `bot:close-action` for wsim, `random` for fsail (the bots
-    /// play WS&IM only).
+    /// optionally `:SEED`. Default: `bot:close-action` (the ruleset's close-action doctrine).
     #[arg(long, value_name = "SPEC")]
     pub admiral: Option<String>,
     /// The search admiral at a difficulty level (`mcts:level=LEVEL`): easy, medium, hard or
@@ -98,7 +97,7 @@ impl PlaySettings {
         }
         if !admiral.plays(ruleset) {
             bail!(
-                "the admiral `{admiral}` plays only WS&IM (`wsim`); for `{ruleset}` use `random` or `mcts` (e.g. `mcts:level=easy`)"
+                "the admiral `{admiral}` does not play `{ruleset}`: it has no doctrine of that name (`broadside arena --help` lists the agents; `random` and `mcts:level=easy` play every ruleset)"
             );
         }
         let save_path = a.save.unwrap_or_else(|| PathBuf::from(DEFAULT_SAVE));
