@@ -254,6 +254,16 @@ fn batched_fake_network_evaluates_many_leaves_at_once() {
         budget: Budget::TimeMs(20),
         ..cfg
     };
-    let t = MctsAgent::new(timed, factory).search(&Nim::new(10), 0);
+    let t = MctsAgent::new(timed, factory.clone()).search(&Nim::new(10), 0);
     assert!(t.simulations >= 8, "{}", t.simulations);
+    // A fresh root is evaluated alone first: a budget of one batch plus one reaches the
+    // root's actions with every simulation after that one, none spent on the root again.
+    let small = MctsConfig {
+        budget: Budget::Simulations(9),
+        threads: 1,
+        ..cfg
+    };
+    let s = MctsAgent::new(small, factory).search(&Nim::new(10), 0);
+    let child_visits: u64 = s.candidates.iter().map(|c| c.visits).sum();
+    assert_eq!((s.simulations, child_visits), (9, 8), "{s:?}");
 }

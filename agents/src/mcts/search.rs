@@ -178,11 +178,16 @@ impl<G: Game> Search<G> {
         } else {
             if let Some(noise) = self.cfg.root_noise {
                 if !self.cells[root_cell as usize].simultaneous {
-                    self.simulations += self.ensure_root_evaluated(state);
+                    self.ensure_root_evaluated(state); // counts its simulation itself
                     self.add_root_noise(root_cell, noise);
                 }
             }
             let batch = self.evaluator.max_batch().max(1) as u64;
+            // A fresh root first, alone: a batched round would otherwise send every one of
+            // its descents to the same unevaluated root and spend the whole round on it.
+            if batch > 1 && !matches!(limit, Limit::Simulations(0)) {
+                self.ensure_root_evaluated(state); // counts its simulation itself
+            }
             let mut forced = Vec::new();
             loop {
                 let k = match limit {
