@@ -94,6 +94,11 @@ fn local_and_server_evaluations_agree_and_are_well_formed() {
             assert!(x.priors.iter().all(|(act, _)| legal.contains(*act)));
             let sum: f32 = x.priors.iter().map(|(_, p)| p).sum();
             assert!((sum - 1.0).abs() < 1e-4, "{ruleset}: priors sum to {sum}");
+            // Resigning is never a network output (self-play never has it legal).
+            let resign = leaf.spec().action_by_name("resign");
+            if let Some((_, p)) = x.priors.iter().find(|(act, _)| Some(*act) == resign) {
+                assert!(legal.len() == 1 || *p < 1e-6, "{ruleset}: resign prior {p}");
+            }
             for ((pa, px), (qa, qx)) in x.priors.iter().zip(&y.priors) {
                 assert_eq!(pa, qa);
                 assert!((px - qx).abs() < 1e-5);
@@ -136,4 +141,50 @@ fn a_search_over_a_local_network_is_deterministic() {
         agent.search(&leaves[0], p)
     };
     assert_eq!(run(), run());
+}
+
+#[test]
+fn a_chance_leaf_is_valued_at_the_decision_after_its_dice() {
+    for ruleset in ["wsim", "fsail"] {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let mut g = scenarios(ruleset)
+            .unwrap()
+            .remove(0)
+            .new_game(&GameOptions::default());
+        let mut chance = Vec::new();
+        while chance.len() < 6 && !g.is_terminal() {
+            match g.turn() {
+                Turn::Chance => {
+                    chance.push(g.clone());
+                    let o = g.chance_outcomes().sample(&mut rng);
+                    g.apply_unchecked(o);
+                }
+                Turn::Player(_) => {
+                    let legal = g.legal_actions();
+                    let resign = g.spec().action_by_name("resign");
+                    let a = legal
+                        .iter()
+                        .find(|&a| Some(a) != resign && rng.random::<f64>() < 0.5)
+                        .unwrap_or(legal.nth(0).unwrap());
+                    g.apply_unchecked(a);
+                }
+                Turn::Terminal => break,
+            }
+        }
+        assert!(!chance.is_empty(), "{ruleset}");
+        tch::manual_seed(5);
+        let net = Network::new(chance[0].spec(), &NetConfig::tiny(), Device::Cpu).unwrap();
+        let run = |seed: u64| {
+            let mut ev =
+                NetEvaluator::<AnyGame>::local(net.duplicate(Device::Cpu), 16).with_seed(seed);
+            evaluate(&mut ev, &chance)
+        };
+        let a = run(1);
+        assert_eq!(a, run(1), "{ruleset}: the dice of chance leaves are seeded");
+        for e in &a {
+            // The priors of a later decision are not the chance node's: none are given.
+            assert!(e.priors.is_empty(), "{ruleset}");
+            assert!(e.value[0].abs() <= 1.0 && e.value[0] == -e.value[1]);
+        }
+    }
 }
