@@ -166,7 +166,9 @@ pub struct EvalConfig {
     pub bots: Vec<String>,
     /// Simulations of the network's search in evaluation games.
     pub sims: u64,
-    /// Score against the previous best needed to become the new best.
+    /// Score against the previous best needed to become the new best (an even score, at
+    /// least 0.5, also promotes when the mean score against the fixed bots is higher than
+    /// the best's was).
     pub promote_score: f64,
     /// Cut evaluation games after this many decisions (draws).
     pub max_decisions: usize,

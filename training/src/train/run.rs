@@ -492,7 +492,7 @@ fn evaluate_checkpoint(
     let n_bots = cfg.eval.bots.len();
     let elo_vs_bots: Vec<f64> = scores[..n_bots].iter().map(|s| elo_of_score(s.1)).collect();
     let vs_best = has_best.then(|| scores[n_bots].1);
-    let promoted = vs_best.is_none_or(|s| s >= cfg.eval.promote_score);
+    let promoted = state.promotes(vs_best, &scores, n_bots, cfg.eval.promote_score);
     if promoted {
         copy_atomic(ckpt, &paths.best())?;
     }

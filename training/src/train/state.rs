@@ -69,6 +69,32 @@ impl Default for RunState {
 }
 
 impl RunState {
+    /// Whether a checkpoint scoring `vs_best` against the best network (None: there is no
+    /// best yet) and `scores` against the opponents (the first `n_bots` are the fixed bots)
+    /// becomes the new best: at least `promote_score` against the best, or an even score
+    /// (at least 0.5) with a higher mean score against the fixed bots than the best had when
+    /// it was evaluated. In an asymmetric scenario two close networks split each pair of
+    /// games by side, so the head-to-head alone would never move the best again.
+    pub fn promotes(
+        &self,
+        vs_best: Option<f64>,
+        scores: &[(String, f64, usize)],
+        n_bots: usize,
+        promote_score: f64,
+    ) -> bool {
+        let mean_bots = |scores: &[(String, f64, usize)]| {
+            let n = n_bots.min(scores.len()).max(1) as f64;
+            scores.iter().take(n_bots).map(|s| s.1).sum::<f64>() / n
+        };
+        let best_bots = self
+            .evals
+            .iter()
+            .rev()
+            .find(|r| Some(r.train_step) == self.best_step)
+            .map_or(f64::MIN, |r| mean_bots(&r.scores));
+        vs_best.is_none_or(|s| s >= promote_score || (s >= 0.5 && mean_bots(scores) > best_bots))
+    }
+
     /// Reads `path`; a missing file is `Ok(None)` (a run killed before its first checkpoint).
     pub fn read(path: &Path) -> Result<Option<Self>> {
         let text = match std::fs::read_to_string(path) {
@@ -99,6 +125,45 @@ impl RunState {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_even_head_to_head_promotes_only_on_better_bot_scores() {
+        let sc = |bot: f64, best: f64| {
+            vec![
+                ("bot:line-of-battle".to_string(), bot, 20),
+                ("best".to_string(), best, 20),
+            ]
+        };
+        let mut state = RunState {
+            best_step: Some(100),
+            ..RunState::default()
+        };
+        state.evals.push(EvalRecord {
+            iteration: 1,
+            train_step: 100,
+            scores: sc(0.3, 0.6),
+            elo_vs_bots: vec![],
+            vs_best: Some(0.6),
+            promoted: true,
+        });
+        assert!(state.promotes(None, &sc(0.0, 0.0), 1, 0.55), "no best yet");
+        assert!(
+            state.promotes(Some(0.6), &sc(0.1, 0.6), 1, 0.55),
+            "beats the best"
+        );
+        assert!(
+            state.promotes(Some(0.5), &sc(0.5, 0.5), 1, 0.55),
+            "even, better vs bots"
+        );
+        assert!(
+            !state.promotes(Some(0.5), &sc(0.3, 0.5), 1, 0.55),
+            "even, no better"
+        );
+        assert!(
+            !state.promotes(Some(0.45), &sc(0.9, 0.45), 1, 0.55),
+            "loses to the best"
+        );
+    }
 
     #[test]
     fn state_round_trips_and_bad_files_are_errors() {
