@@ -965,33 +965,14 @@ impl Agent<AnyGame> for OnAny {
         match (state, &mut self.wsim, &mut self.fsail) {
             (AnyGame::Wsim(g), Some(b), _) => b.choose(g, player),
             (AnyGame::Fsail(g), _, Some(b)) => b.choose(g, player),
-            (other, _, _) => other
-                .legal_actions()
-                .iter()
-                .find(|&a| other.spec().action_name(a) != "resign")
-                .unwrap_or(0),
-        }
-    }
-}
-
-/// A WS&IM agent playing an [`AnyGame`]. On a game of another ruleset it takes the first
-/// legal action (WS&IM bots know no other ruleset).
-#[derive(Debug)]
-pub struct OnWsim<A>(pub A);
-
-impl<A: Agent<WsimGame>> Agent<AnyGame> for OnWsim<A> {
-    fn name(&self) -> String {
-        self.0.name()
-    }
-    fn choose(&mut self, state: &AnyGame, player: Player) -> Action {
-        #[allow(unreachable_patterns)]
-        match state {
-            AnyGame::Wsim(g) => self.0.choose(g, player),
-            other => other
-                .legal_actions()
-                .iter()
-                .find(|&a| other.spec().action_name(a) != "resign")
-                .unwrap_or(0),
+            (other, _, _) => {
+                let resign = other.spec().resign_action();
+                other
+                    .legal_actions()
+                    .iter()
+                    .find(|&a| Some(a) != resign)
+                    .unwrap_or(0)
+            }
         }
     }
 }

@@ -48,6 +48,9 @@ pub enum Turn {
     Terminal,
 }
 
+/// The catalogue name of a ruleset's resignation action.
+pub const RESIGN_ACTION_NAME: &str = "resign";
+
 /// What never changes for a ruleset version: its names, catalogue and observation layout.
 #[derive(Debug)]
 pub struct GameSpec {
@@ -75,6 +78,11 @@ impl GameSpec {
             .get(action as usize)
             .copied()
             .unwrap_or("?")
+    }
+
+    /// The ruleset's resignation action (catalogue name [`RESIGN_ACTION_NAME`]), if it has one.
+    pub fn resign_action(&self) -> Option<Action> {
+        self.action_by_name(RESIGN_ACTION_NAME)
     }
 
     /// The catalogue index of a name.

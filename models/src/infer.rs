@@ -3,9 +3,11 @@
 //! A leaf is encoded from the view of the player to move, so hidden information stays
 //! hidden; its value comes back for that player and is turned into both players' returns
 //! (the games are zero-sum). Terminal leaves take the game's returns and never reach the
-//! network. A chance leaf (dice to roll) is first played forward through its dice, sampled
+//! network. A chance state (dice to roll) is first played forward through its dice, sampled
 //! with the evaluator's own seeded RNG, to the next decision: the network is trained on
 //! decision states only and its value of a state half-way through a resolution is noise.
+//! (The agents' search only asks for decision nodes; this keeps the evaluator right for any
+//! caller of the `Evaluator` contract, which allows every state.)
 //!
 //! Two backends behind one [`NetEvaluator`]:
 //! - **local**: the evaluator owns a network and runs one forward pass per search round.
@@ -38,6 +40,8 @@ pub struct Batch {
     pub mask: Vec<bool>,
     /// Each row's legal player actions (the priors are reported over these).
     pub legal: Vec<ActionSet>,
+    /// The resign action of the last spec seen, so a row does not search the catalogue.
+    resign: Option<(&'static GameSpec, Option<Action>)>,
 }
 
 impl Batch {
@@ -58,14 +62,24 @@ impl Batch {
         // Resigning is the driver's call (self-play resigns on its search's values, with
         // the game's resign action off), so the network never learns a prior for it: it
         // is masked from the network here and gets prior 0, staying legal for the search.
-        if let Some(r) = spec.action_by_name("resign") {
-            let r = start + r as usize;
-            if r < self.mask.len() && self.mask[start..].iter().filter(|&&m| m).count() > 1 {
-                self.mask[r] = false;
+        if let Some(r) = self.resign_of(spec) {
+            if legal.len() > 1 && legal.contains(r) && (r as usize) < spec.num_player_actions {
+                self.mask[start + r as usize] = false;
             }
         }
         self.legal.push(legal);
         self.rows += 1;
+    }
+
+    fn resign_of(&mut self, spec: &'static GameSpec) -> Option<Action> {
+        match self.resign {
+            Some((s, r)) if std::ptr::eq(s, spec) => r,
+            _ => {
+                let r = spec.resign_action();
+                self.resign = Some((spec, r));
+                r
+            }
+        }
     }
 
     fn append(&mut self, other: &Batch) {

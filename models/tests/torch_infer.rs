@@ -95,7 +95,7 @@ fn local_and_server_evaluations_agree_and_are_well_formed() {
             let sum: f32 = x.priors.iter().map(|(_, p)| p).sum();
             assert!((sum - 1.0).abs() < 1e-4, "{ruleset}: priors sum to {sum}");
             // Resigning is never a network output (self-play never has it legal).
-            let resign = leaf.spec().action_by_name("resign");
+            let resign = leaf.spec().resign_action();
             if let Some((_, p)) = x.priors.iter().find(|(act, _)| Some(*act) == resign) {
                 assert!(legal.len() == 1 || *p < 1e-6, "{ruleset}: resign prior {p}");
             }
@@ -161,7 +161,7 @@ fn a_chance_leaf_is_valued_at_the_decision_after_its_dice() {
                 }
                 Turn::Player(_) => {
                     let legal = g.legal_actions();
-                    let resign = g.spec().action_by_name("resign");
+                    let resign = g.spec().resign_action();
                     let a = legal
                         .iter()
                         .find(|&a| Some(a) != resign && rng.random::<f64>() < 0.5)

@@ -197,7 +197,7 @@ impl<A: Agent<AnyGame>> Agent<AnyGame> for NeverResign<A> {
     }
 
     fn choose(&mut self, state: &AnyGame, player: Player) -> Action {
-        let resign = state.spec().action_by_name("resign");
+        let resign = state.spec().resign_action();
         let mut a = self.0.choose(state, player);
         for _ in 0..RETRIES {
             if Some(a) != resign {
@@ -222,7 +222,7 @@ mod tests {
         use broadside_env::ruleset::{scenario, GameOptions};
         let sc = scenario("wsim", "frigate-duel").expect("built-in scenario");
         let game = sc.new_game(&GameOptions::default());
-        let resign = game.spec().action_by_name("resign");
+        let resign = game.spec().resign_action();
         assert!(resign.is_some_and(|r| game.legal_actions().contains(r)));
         let mut admiral = AdmiralSpec::Random { seed: None }.build(5);
         for _ in 0..500 {

@@ -379,6 +379,7 @@ fn log_iteration(
     l: &super::trainer::LossStats,
 ) {
     let secs = s.seconds.max(1e-9);
+    let per_game = |n: u64| n as f64 / s.games.max(1) as f64;
     board.scalar("loss/policy", l.policy_loss, step);
     board.scalar("loss/value", l.value_loss, step);
     board.scalar("loss/total", l.policy_loss + l.value_loss, step);
@@ -392,31 +393,11 @@ fn log_iteration(
         step,
     );
     board.scalar("selfplay/leaf_evals_per_second", m.rows as f64 / secs, step);
-    board.scalar(
-        "selfplay/game_length",
-        s.decisions as f64 / s.games.max(1) as f64,
-        step,
-    );
-    board.scalar(
-        "selfplay/resigned_share",
-        s.resigned as f64 / s.games.max(1) as f64,
-        step,
-    );
-    board.scalar(
-        "selfplay/cut_share",
-        s.cut as f64 / s.games.max(1) as f64,
-        step,
-    );
-    board.scalar(
-        "selfplay/teacher_share",
-        s.teacher_games as f64 / s.games.max(1) as f64,
-        step,
-    );
-    board.scalar(
-        "selfplay/side0_win_share",
-        s.side0_wins as f64 / s.games.max(1) as f64,
-        step,
-    );
+    board.scalar("selfplay/game_length", per_game(s.decisions), step);
+    board.scalar("selfplay/resigned_share", per_game(s.resigned), step);
+    board.scalar("selfplay/cut_share", per_game(s.cut), step);
+    board.scalar("selfplay/teacher_share", per_game(s.teacher_games), step);
+    board.scalar("selfplay/side0_win_share", per_game(s.side0_wins), step);
     board.scalar("inference/mean_batch_fill", m.mean_batch(), step);
     board.scalar("inference/queue_latency_ms", m.mean_queue_ms(), step);
     board.scalar(

@@ -139,6 +139,12 @@ pub fn play_game(
         teacher: teacher.is_some(),
         ..GameOutcome::default()
     };
+    // Weight of the chosen action in each policy target (the search's policy has the rest).
+    let choice_weight = if out.teacher && cfg.teacher_target == "choice" {
+        TEACHER_CHOICE_WEIGHT
+    } else {
+        0.0
+    };
     let mut pending: Vec<(usize, Sample)> = Vec::new();
     let mut hopeless = [0usize; 2];
     let mut moves = [0usize; 2];
@@ -195,11 +201,6 @@ pub fn play_game(
                     game.observe(p, &mut obs);
                     let mask = legal.to_mask(a);
                     let mut policy = vec![0f32; a];
-                    let choice_weight = if out.teacher && cfg.teacher_target == "choice" {
-                        TEACHER_CHOICE_WEIGHT
-                    } else {
-                        0.0
-                    };
                     for c in &ex.candidates {
                         if (c.action as usize) < a {
                             policy[c.action as usize] = ((1.0 - choice_weight) * c.policy

@@ -5,6 +5,7 @@
 use std::io::Write;
 
 use anyhow::Result;
+use broadside_agents::KnownAgents;
 use broadside_env::fsail::catalogue::RESIGN;
 use broadside_env::fsail::FsailGame;
 use broadside_env::game::Action;
@@ -118,7 +119,7 @@ impl RulesetUi for FsailUi {
 }
 
 fn help_text() -> String {
-    String::from(
+    format!(
         "Fighting Sail: each turn the initiative roll, then sailing (the first player sails his ships one\n\
          by one, then the other side), then cannon (the same order). Give one order at a time:\n\
          \x20 ship:K            pick the next ship to sail; she rolls her sailing dice\n\
@@ -132,7 +133,12 @@ fn help_text() -> String {
          lower case, the arrow is the bow. Commands: `list` (the orders again), `map`, `chart` (all\n\
          ships), `chart NAME` (one ship, by name or letter: arcs and ranges to each enemy), `resign`\n\
          (when picking a ship to sail), `quit` (save and leave).\n\
-         Admirals for fsail: bot:close-action (default), bot:british, bot:french, \
-         bot:line-of-battle, bot:rake-seeker, mcts (e.g. `mcts:level=easy`), random."
+         Admirals for fsail: {} (default bot:close-action), mcts (e.g. `mcts:level=easy`), \
+         random.",
+        FsailGame::bots()
+            .iter()
+            .map(|(n, _)| format!("bot:{n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
     )
 }
