@@ -214,6 +214,8 @@ fn parallel_self_play_trains_the_same_network_as_serial() {
     let common = [
         "selfplay.teacher=mcts:sims=16,value=position",
         "selfplay.teacher_share=0.5",
+        "selfplay.sparring=bot:line-of-battle",
+        "selfplay.sparring_share=0.5",
         "selfplay.games_per_iteration=4",
     ];
     let tmp = tempfile::tempdir().unwrap();
@@ -327,4 +329,52 @@ fn a_restored_optimiser_continues_exactly_like_the_original() {
     let mut other = Trainer::new(other, &optim).unwrap();
     let err = other.load_optimiser(&o).unwrap_err().to_string();
     assert!(!err.is_empty() && !err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn a_sparring_partner_takes_one_side_and_only_the_learner_is_sampled() {
+    use broadside_env::wsim::observe::GLOBAL_FEATURES;
+    use broadside_env::Game;
+    use broadside_models::infer::InferenceServer;
+    use broadside_models::{NetConfig, Network};
+    use broadside_training::train::config::TrainConfig;
+    use broadside_training::train::selfplay::{play_game, Players};
+
+    let cfg = TrainConfig::load(
+        Some(&tiny_config()),
+        &[
+            "selfplay.teacher=mcts:sims=8,value=position".into(),
+            "selfplay.teacher_share=0.5".into(),
+            "selfplay.sparring=bot:line-of-battle".into(),
+            "selfplay.sparring_share=1.0".into(),
+        ],
+    )
+    .unwrap();
+    let scenario = broadside_training::select::scenario("wsim", Some("frigate-duel")).unwrap();
+    let spec = scenario
+        .new_game(&broadside_env::ruleset::GameOptions::default())
+        .spec();
+    let net = Network::new(spec, &NetConfig::tiny(), tch::Device::Cpu).unwrap();
+    let server = InferenceServer::start(net, 1, Duration::from_micros(200));
+    let players = Players::of(&cfg.selfplay).unwrap();
+    let side_feature = |side: usize| {
+        GLOBAL_FEATURES
+            .iter()
+            .position(|f| *f == format!("side_{side}"))
+            .unwrap()
+    };
+    let mut sides_seen = [false; 2];
+    for seed in 0..4u64 {
+        let g = play_game(&scenario, &cfg.selfplay, &players, &server.client(), seed);
+        let bot = g.sparring_side.expect("every game is against the partner");
+        sides_seen[bot] = true;
+        assert!(g.sparring_score().is_some());
+        assert!(!g.samples.is_empty(), "the learner decided and was sampled");
+        for s in &g.samples {
+            assert_eq!(s.global[side_feature(1 - bot)], 1.0, "a learner's sample");
+            assert_eq!(s.global[side_feature(bot)], 0.0, "no sample of the partner");
+        }
+    }
+    assert_eq!(sides_seen, [true, true], "the partner plays both sides");
+    drop(server.stop());
 }

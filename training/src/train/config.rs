@@ -93,6 +93,17 @@ pub struct SelfPlayConfig {
     /// hidden simultaneous orders a search's average strategy is close to uniform even when
     /// its choice is good, so `choice` carries far more of what the teacher knows.
     pub teacher_target: String,
+    /// A fixed opponent (an agent spec without a network: `bot:line-of-battle`, `random`,
+    /// a heuristic `mcts:` search) that takes one side, drawn at random, of a
+    /// `sparring_share` of the games; the other side is the learner (the teacher or the
+    /// network), which plays its search's choice from the first move (no `sample_moves`),
+    /// and only its decisions become samples. Empty: none. Games against the
+    /// bot the network is rated by teach it how that bot is beaten, which self-play
+    /// between strong players of an asymmetric scenario (the weaker side nearly always
+    /// loses) never shows.
+    pub sparring: String,
+    /// Share of games played against `sparring` (when set).
+    pub sparring_share: f64,
 }
 
 impl SelfPlayConfig {
@@ -127,6 +138,33 @@ impl SelfPlayConfig {
                 self.teacher
             ),
         }
+    }
+
+    /// The sparring partner's agent spec, checked: any agent that needs no network (a
+    /// network opponent would share the inference server and the learner's weights).
+    pub fn sparring_spec(&self) -> Result<Option<broadside_agents::AgentSpec>> {
+        use broadside_agents::{spec::EvalSpec, AgentSpec};
+        if self.sparring.is_empty() {
+            return Ok(None);
+        }
+        let spec = self
+            .sparring
+            .parse::<AgentSpec>()
+            .with_context(|| format!("selfplay.sparring: `{}`", self.sparring))?;
+        if let AgentSpec::Mcts {
+            eval: EvalSpec::Net { .. },
+            ..
+        } = &spec
+        {
+            bail!(
+                "selfplay.sparring `{}` plays with a network; the sparring partner must be \
+                 a fixed agent: random, bot:NAME or a heuristic mcts: search",
+                self.sparring
+            );
+        }
+        spec.build::<broadside_env::ruleset::AnyGame>(0)
+            .with_context(|| format!("selfplay.sparring: `{}`", self.sparring))?;
+        Ok(Some(spec))
     }
 }
 
@@ -217,6 +255,8 @@ impl Default for SelfPlayConfig {
             teacher: String::new(),
             teacher_share: 1.0,
             teacher_target: "choice".into(),
+            sparring: String::new(),
+            sparring_share: 0.5,
         }
     }
 }
@@ -330,6 +370,10 @@ impl TrainConfig {
         }
         if !(0.0..=1.0).contains(&s.teacher_share) {
             bail!("selfplay.teacher_share must be in [0, 1]");
+        }
+        s.sparring_spec()?;
+        if !(0.0..=1.0).contains(&s.sparring_share) {
+            bail!("selfplay.sparring_share must be in [0, 1]");
         }
         if t.batch_size == 0 || t.window == 0 || t.learning_rate <= 0.0 {
             bail!("train.batch_size, window and learning_rate must be positive");
@@ -454,6 +498,9 @@ mod tests {
         assert!(err(&["selfplay.teacher=mcts:sims=5,prior=nonesuch"]).contains("teacher"));
         assert!(err(&["selfplay.teacher_share=1.5"]).contains("teacher_share"));
         assert!(err(&["selfplay.teacher_target=best"]).contains("teacher_target"));
+        assert!(err(&["selfplay.sparring=bot:nonesuch"]).contains("sparring"));
+        assert!(err(&["selfplay.sparring=net:path=x.safetensors"]).contains("network"));
+        assert!(err(&["selfplay.sparring_share=-0.1"]).contains("sparring_share"));
         assert!(err(&["selfplay.value_from_search=2"]).contains("value_from_search"));
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("c.toml");

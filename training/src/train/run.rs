@@ -34,7 +34,7 @@ use tch::Device;
 use super::board::Board;
 use super::config::TrainConfig;
 use super::replay::{list_shards, read_header, read_shard, shard_name, write_shard, ShardHeader};
-use super::selfplay::{play_games, PhaseStats};
+use super::selfplay::{play_games, PhaseStats, Players};
 use super::state::{EvalRecord, RunState};
 use super::trainer::{iteration_rng, Trainer, Window};
 use crate::progress;
@@ -233,7 +233,7 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
         );
     }
 
-    let teacher = cfg.selfplay.teacher_spec()?;
+    let players = Players::of(&cfg.selfplay)?;
     let session = Instant::now();
     let seconds_before = state.seconds;
     let limit = (cfg.max_minutes > 0.0).then(|| Duration::from_secs_f64(cfg.max_minutes * 60.0));
@@ -264,7 +264,7 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
         let (games, stats) = play_games(
             &scenario,
             &cfg.selfplay,
-            teacher.as_ref(),
+            &players,
             &server.client(),
             &seeds,
             cfg.selfplay.games_in_flight,
@@ -303,6 +303,17 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
 
         let step = state.train_step;
         log_iteration(&mut board, step, &stats, &m, &losses);
+        if stats.sparring_games > 0 {
+            say(
+                opts.quiet,
+                format!(
+                    "  against {}: {:.0}% over {} games",
+                    cfg.selfplay.sparring,
+                    100.0 * stats.sparring_score / stats.sparring_games as f64,
+                    stats.sparring_games
+                ),
+            );
+        }
         say(
             opts.quiet,
             format!(
@@ -397,6 +408,14 @@ fn log_iteration(
     board.scalar("selfplay/resigned_share", per_game(s.resigned), step);
     board.scalar("selfplay/cut_share", per_game(s.cut), step);
     board.scalar("selfplay/teacher_share", per_game(s.teacher_games), step);
+    if s.sparring_games > 0 {
+        board.scalar("selfplay/sparring_share", per_game(s.sparring_games), step);
+        board.scalar(
+            "selfplay/sparring_score",
+            s.sparring_score / s.sparring_games as f64,
+            step,
+        );
+    }
     board.scalar("selfplay/side0_win_share", per_game(s.side0_wins), step);
     board.scalar("inference/mean_batch_fill", m.mean_batch(), step);
     board.scalar("inference/queue_latency_ms", m.mean_queue_ms(), step);

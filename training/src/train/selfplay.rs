@@ -15,6 +15,10 @@
 //! its policy the target. The network learns from sharper targets than its own early
 //! searches give, and its value head from games between strong players.
 //!
+//! With a `sparring` partner, a `sparring_share` of the games has that fixed agent on one
+//! side (drawn per game) and the learner (teacher or network) on the other; only the
+//! learner's decisions are samples.
+//!
 //! Games are numbered and seeded from the run seed and the iteration, and their samples
 //! are stored in game order, so thread timing never reorders a shard.
 
@@ -49,6 +53,22 @@ pub struct GameOutcome {
     pub cut: bool,
     /// Played by the teacher.
     pub teacher: bool,
+    /// The side the sparring partner played, in a game against it.
+    pub sparring_side: Option<usize>,
+}
+
+impl GameOutcome {
+    /// The learner's score (1 win, 0.5 draw, 0 loss) in a game against the sparring
+    /// partner.
+    pub fn sparring_score(&self) -> Option<f64> {
+        let bot = self.sparring_side?;
+        let me = 1 - bot;
+        Some(match self.returns[me].partial_cmp(&self.returns[bot]) {
+            Some(std::cmp::Ordering::Greater) => 1.0,
+            Some(std::cmp::Ordering::Less) => 0.0,
+            _ => 0.5,
+        })
+    }
 }
 
 /// Totals of a self-play phase.
@@ -61,9 +81,31 @@ pub struct PhaseStats {
     pub resigned: u64,
     pub cut: u64,
     pub teacher_games: u64,
+    pub sparring_games: u64,
+    /// Sum of the learner's scores in games against the sparring partner.
+    pub sparring_score: f64,
     pub side0_wins: u64,
     pub side1_wins: u64,
     pub seconds: f64,
+}
+
+/// Who plays self-play games besides the network: the checked specs of the config's
+/// teacher ([`SelfPlayConfig::teacher_spec`]) and sparring partner
+/// ([`SelfPlayConfig::sparring_spec`]).
+#[derive(Debug, Clone, Default)]
+pub struct Players {
+    pub teacher: Option<AgentSpec>,
+    pub sparring: Option<AgentSpec>,
+}
+
+impl Players {
+    /// The players `cfg` names, checked.
+    pub fn of(cfg: &SelfPlayConfig) -> anyhow::Result<Self> {
+        Ok(Self {
+            teacher: cfg.teacher_spec()?,
+            sparring: cfg.sparring_spec()?,
+        })
+    }
 }
 
 /// The search settings of a self-play side.
@@ -93,12 +135,13 @@ pub fn search_config(cfg: &SelfPlayConfig, seed: u64) -> MctsConfig {
     }
 }
 
-/// Plays one self-play game with the network behind `client`, or with `teacher` (the
-/// checked [`SelfPlayConfig::teacher_spec`]) on both sides for a `teacher_share` of games.
+/// Plays one self-play game with the network behind `client`, or with the teacher of
+/// `players` on both sides for a `teacher_share` of games; its sparring partner takes one
+/// side of a `sparring_share` of them.
 pub fn play_game(
     scenario: &AnyScenario,
     cfg: &SelfPlayConfig,
-    teacher: Option<&AgentSpec>,
+    players: &Players,
     client: &InferenceClient,
     seed: u64,
 ) -> GameOutcome {
@@ -107,8 +150,23 @@ pub fn play_game(
     let mut game = scenario.new_game(&GameOptions { resignation: false });
     let spec: &'static GameSpec = game.spec();
     let leaves = cfg.leaves_per_request;
-    let teacher = teacher.filter(|_| rng.random::<f64>() < cfg.teacher_share);
+    let teacher = players
+        .teacher
+        .as_ref()
+        .filter(|_| rng.random::<f64>() < cfg.teacher_share);
     let side_seed = |side: u64| seed ^ (side + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    // Drawn only when a partner is set, so runs without one keep their dice.
+    let mut sparring = players
+        .sparring
+        .as_ref()
+        .filter(|_| rng.random::<f64>() < cfg.sparring_share)
+        .map(|s| {
+            let side = rng.random_range(0..2usize);
+            let bot = s
+                .build::<AnyGame>(side_seed(side as u64))
+                .expect("the sparring spec was checked with the config");
+            (side, bot)
+        });
     let mut agents: Vec<MctsAgent<AnyGame>> = (0..2u64)
         .map(|side| match teacher {
             Some(t) => t
@@ -137,6 +195,7 @@ pub fn play_game(
     let mut obs = Observation::new(&spec.obs);
     let mut out = GameOutcome {
         teacher: teacher.is_some(),
+        sparring_side: sparring.as_ref().map(|(side, _)| *side),
         ..GameOutcome::default()
     };
     // Weight of the chosen action in each policy target (the search's policy has the rest).
@@ -168,6 +227,14 @@ pub fn play_game(
                     continue;
                 }
                 let side = p as usize;
+                if let Some((_, bot)) = sparring.as_mut().filter(|(s, _)| *s == side) {
+                    let action = bot.choose(&game, p);
+                    if game.apply(action).is_err() {
+                        out.cut = true;
+                        break [0.0, 0.0];
+                    }
+                    continue;
+                }
                 let agent = &mut agents[side];
                 // The teacher searches every decision with its own budget.
                 let full = out.teacher || rng.random::<f64>() < cfg.full_search_share;
@@ -228,7 +295,15 @@ pub fn play_game(
                         },
                     ));
                 }
-                let action = if moves[side] < cfg.sample_moves {
+                // Against the partner the learner plays its choice from the first move:
+                // the point of those games is how that bot is beaten, and at hidden orders
+                // a sample of the search's policy is close to a random order.
+                let explore = if sparring.is_some() {
+                    0
+                } else {
+                    cfg.sample_moves
+                };
+                let action = if moves[side] < explore {
                     sample_candidate(&ex.candidates, rng.random()).unwrap_or(ex.action)
                 } else {
                     ex.action
@@ -261,7 +336,7 @@ pub fn play_game(
 pub fn play_games(
     scenario: &AnyScenario,
     cfg: &SelfPlayConfig,
-    teacher: Option<&AgentSpec>,
+    players: &Players,
     client: &InferenceClient,
     seeds: &[u64],
     threads: usize,
@@ -281,7 +356,7 @@ pub fn play_games(
                     if i >= seeds.len() {
                         break;
                     }
-                    let g = play_game(scenario, cfg, teacher, &client, seeds[i]);
+                    let g = play_game(scenario, cfg, players, &client, seeds[i]);
                     on_game(&g);
                     slots.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(g);
                 }
@@ -306,6 +381,10 @@ pub fn play_games(
         stats.resigned += u64::from(g.resigned);
         stats.cut += u64::from(g.cut);
         stats.teacher_games += u64::from(g.teacher);
+        if let Some(score) = g.sparring_score() {
+            stats.sparring_games += 1;
+            stats.sparring_score += score;
+        }
         stats.side0_wins += u64::from(g.returns[0] > g.returns[1]);
         stats.side1_wins += u64::from(g.returns[1] > g.returns[0]);
     }
