@@ -262,12 +262,45 @@ fn enemy_moves(g: &FsailGame, j: usize, depth: usize) -> Vec<Rect> {
     v
 }
 
-/// How exposed ship `me` would be at `base` in this turn's cannon phase: the expected hits
-/// (before the Hull saves: one lucky broadside can sink a frigate) of every enemy able to
-/// fire (no Cannon token) whose broadside would bear on it, averaged over where the enemy
-/// may stand ([`Outlook`]): an enemy still to sail may turn its broadside on us.
+/// Chance that a broadside of `firer` at ship `t` from `range` mils stops `t` firing back
+/// this turn: it ends the game (its fleet's morale gone) or sinks `t`.
+pub fn stop_chance(g: &FsailGame, firer: &Ship, t: usize, range: i32, raking: bool) -> f64 {
+    let Some(b) = band(range) else {
+        return 0.0;
+    };
+    let target = &g.ships[t];
+    let left = g.morale[target.side as usize].max(1) as usize;
+    let hull = target.hull as usize;
+    let mut p = 0.0;
+    for (d, &pd) in damage_chances(firer.gunnery_now(), target.hull, b, raking)
+        .iter()
+        .enumerate()
+    {
+        let tokens = target.tokens as usize
+            + match d {
+                2 if target.anchor => 1,
+                3 => 1,
+                4 => 2,
+                _ => 0,
+            };
+        if d.min(hull) >= left || d >= 5 || tokens >= 4 {
+            p += pd;
+        }
+    }
+    p
+}
+
+/// How exposed ship `me` would be at `base` in this turn's cannon phase: the worth in
+/// games ([`shot_value`], or the prize when it may board) of every enemy able to fire (no
+/// Cannon token) whose broadside would bear on it, averaged over where the enemy may stand
+/// ([`Outlook`]): an enemy still to sail may turn its broadside on us. When our side fires
+/// first (it won the initiative), our broadside from `base`, if it bears, may end the game
+/// or sink the enemy before it fires ([`stop_chance`]): its danger counts only when it
+/// survives. A weaker ship thus prefers the spots where its own shot comes first and bears.
 pub fn exposure(g: &FsailGame, look: &Outlook, me: usize, base: &Rect) -> f64 {
     let side = g.ships[me].side;
+    let me_ship = &g.ships[me];
+    let first = g.first == side && !me_ship.cannon;
     let mut danger = 0.0;
     for (j, e) in g.ships().iter().enumerate() {
         if e.side == side || !e.active() || e.cannon {
@@ -287,7 +320,6 @@ pub fn exposure(g: &FsailGame, look: &Outlook, me: usize, base: &Rect) -> f64 {
             };
             let mut shot = 0.0;
             if broadside_arc(eb, base.centre).is_some() {
-                let me_ship = &g.ships[me];
                 shot = shot_value(
                     g,
                     e,
@@ -296,7 +328,12 @@ pub fn exposure(g: &FsailGame, look: &Outlook, me: usize, base: &Rect) -> f64 {
                     rakes(eb.centre, base),
                 );
             }
-            sum += f64::max(shot, board);
+            let mut d = f64::max(shot, board);
+            if first && d > 0.0 && broadside_arc(base, eb.centre).is_some() {
+                let range = mast_distance(base, eb);
+                d *= 1.0 - stop_chance(g, me_ship, j, range, rakes(base.centre, eb));
+            }
+            sum += d;
         }
         danger += sum / spots.len() as f64;
     }

@@ -58,6 +58,14 @@ pub const VALUE_SCALE: f64 = 60.0;
 /// (linearly from the first): a bot that never risks a shot draws at best.
 pub const URGENCY: f64 = 0.8;
 
+/// How many times its usual caution a side ahead on morale (see [`morale_lead`]) gives to
+/// the enemy's broadsides: it wins at the turn limit unless it loses the lead.
+pub const LEAD_CAUTION: f64 = 3.0;
+
+/// The range (inches) a side ahead on morale wants instead of its doctrine's: beyond long
+/// range (18"), out of the fight it leads.
+pub const LEAD_RANGE: f64 = 20.0;
+
 /// How a doctrine picks the enemy to fire at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Pick {
@@ -201,17 +209,24 @@ impl FsailDoctrine {
             return 0.0;
         };
         let range = mast_distance(base, &g.ships[t].base) as f64 / INCH as f64;
-        let mut s = -self.range_weight * (range - self.preferred_range).abs();
+        let lead = morale_lead(g, g.ships[i].side) > 0;
+        // Ahead on the turn-limit count, the lead wins if kept: keep clear of the enemy.
+        let pref = if lead {
+            LEAD_RANGE
+        } else {
+            self.preferred_range
+        };
+        let mut s = -self.range_weight * (range - pref).abs();
         let (dmg, rake) = expected_broadside(g, look, i, base, t);
         s += VALUE_SCALE * self.bear_weight * dmg + self.rake_weight * rake;
         let odds = boarding_odds(&g.ships[i], &g.ships[t]);
         if self.board_weight > 0.0 && odds >= self.board_odds && boarding_reach(g, base, t) {
             s += VALUE_SCALE * self.board_weight * odds * prize_value(g, t);
         }
-        // Not ahead on the turn-limit count, a draw or a loss awaits: caution ebbs with
-        // the turns left.
-        let caution = if morale_lead(g, g.ships[i].side) > 0 {
-            1.0
+        // Ahead, a shot taken costs more than one given gains. Not ahead on the turn-limit
+        // count, a draw or a loss awaits: caution ebbs with the turns left.
+        let caution = if lead {
+            LEAD_CAUTION
         } else {
             let left = g.turn_limit.saturating_sub(g.turn) as f64 / g.turn_limit.max(1) as f64;
             1.0 - URGENCY + URGENCY * left
@@ -274,8 +289,12 @@ pub struct FsailDoctrineBot {
 type EnemyKey = Vec<(Rect, bool)>;
 
 impl FsailDoctrineBot {
-    /// Plans of this many sailing actions are scored at every point.
+    /// Plans of this many sailing actions are scored at every point (one more with at most
+    /// [`Self::SHORT_POINTS`] points left).
     pub const PLAN_DEPTH: usize = 2;
+
+    /// At most this many sailing points left: plans one action deeper.
+    pub const SHORT_POINTS: u8 = 3;
 
     /// A bot of `doctrine` whose tie-breaks come from `seed`.
     pub fn new(doctrine: FsailDoctrine, seed: u64) -> Self {
@@ -307,7 +326,18 @@ impl FsailDoctrineBot {
 
     fn choose_sail(&mut self, g: &FsailGame, ship: usize) -> Option<Action> {
         let d = self.doctrine;
-        let plans = sail_plans(g, Self::PLAN_DEPTH);
+        let points = match g.phase {
+            Phase::SailSpend { points, .. } => points,
+            _ => 0,
+        };
+        // With few points left, the whole rest of the sailing fits in a deeper plan: a ship
+        // that cannot leave an arc in two actions may in three.
+        let depth = if points <= Self::SHORT_POINTS {
+            Self::PLAN_DEPTH + 1
+        } else {
+            Self::PLAN_DEPTH
+        };
+        let plans = sail_plans(g, depth);
         // The enemy does not move while this side sails: its outlook holds until it does.
         let side = g.ships[ship].side;
         let key: EnemyKey = g
