@@ -26,8 +26,9 @@ fn score_vs_random(id: &str, make: &dyn Fn(u64) -> Box<dyn Agent<FsailGame>>, ga
 
 #[test]
 fn every_doctrine_beats_random() {
-    // Over 400 games they score about 0.86-0.87 in the duel (the frigate's side is the
-    // hard one) and 0.97-1 in the fleet action; these few games keep CI fast.
+    // Over 400 games they score about 0.87-0.88 in the duel (0.96-0.99 as the heavy
+    // frigate, 0.73-0.81 as the frigate: the hard side) and 0.96-0.99 in the fleet action;
+    // these few games keep CI fast, so the bar stays well under those figures.
     for d in FSAIL_DOCTRINES {
         let s = score_vs_random(
             "frigate-duel",
