@@ -166,31 +166,49 @@ pub fn shot_value(g: &FsailGame, firer: &Ship, target: &Ship, range: i32, raking
     let Some(b) = band(range) else {
         return 0.0;
     };
-    let side = target.side as usize;
-    let start = g.start_morale[side].max(1) as f64;
-    let left = g.morale[side].max(1) as usize;
-    let hull = target.hull as usize;
+    let start = g.start_morale[target.side as usize].max(1) as f64;
+    let hull = target.hull as f64;
     let mut v = 0.0;
     for (d, &p) in damage_chances(firer.gunnery_now(), target.hull, b, raking)
         .iter()
         .enumerate()
     {
-        let loss = d.min(hull);
-        let tokens = target.tokens as usize
-            + match d {
-                2 if target.anchor => 1,
-                3 => 1,
-                4 => 2,
-                _ => 0,
-            };
-        let ends = loss >= left;
-        let sinks = d >= 5 || tokens >= 4;
+        let e = damage_effect(g, target, d);
         v += p
-            * (loss as f64 / start
-                + if ends { 1.0 } else { 0.0 }
-                + if sinks { hull as f64 / start } else { 0.0 });
+            * (e.loss as f64 / start
+                + if e.ends { 1.0 } else { 0.0 }
+                + if e.sinks { hull / start } else { 0.0 });
     }
     v
+}
+
+/// What `d` points of damage do to `target`.
+struct DamageEffect {
+    /// Fleet morale lost (at most the target's Hull).
+    loss: usize,
+    /// The target fleet's morale is gone: the game ends.
+    ends: bool,
+    /// The target sinks (five damage, or a fourth Damage token).
+    sinks: bool,
+}
+
+/// [`DamageEffect`] of `d` points on `target`, by the Damage Deck's tokens as
+/// [`damage_chances`] counts them.
+fn damage_effect(g: &FsailGame, target: &Ship, d: usize) -> DamageEffect {
+    let left = g.morale[target.side as usize].max(1) as usize;
+    let loss = d.min(target.hull as usize);
+    let tokens = target.tokens as usize
+        + match d {
+            2 if target.anchor => 1,
+            3 => 1,
+            4 => 2,
+            _ => 0,
+        };
+    DamageEffect {
+        loss,
+        ends: loss >= left,
+        sinks: d >= 5 || tokens >= 4,
+    }
 }
 
 /// What a ship at `base` can do to ship `t` from there: `(expected damage, raking)` when
@@ -269,25 +287,15 @@ pub fn stop_chance(g: &FsailGame, firer: &Ship, t: usize, range: i32, raking: bo
         return 0.0;
     };
     let target = &g.ships[t];
-    let left = g.morale[target.side as usize].max(1) as usize;
-    let hull = target.hull as usize;
-    let mut p = 0.0;
-    for (d, &pd) in damage_chances(firer.gunnery_now(), target.hull, b, raking)
+    damage_chances(firer.gunnery_now(), target.hull, b, raking)
         .iter()
         .enumerate()
-    {
-        let tokens = target.tokens as usize
-            + match d {
-                2 if target.anchor => 1,
-                3 => 1,
-                4 => 2,
-                _ => 0,
-            };
-        if d.min(hull) >= left || d >= 5 || tokens >= 4 {
-            p += pd;
-        }
-    }
-    p
+        .filter(|&(d, _)| {
+            let e = damage_effect(g, target, d);
+            e.ends || e.sinks
+        })
+        .map(|(_, &p)| p)
+        .sum()
 }
 
 /// How exposed ship `me` would be at `base` in this turn's cannon phase: the worth in

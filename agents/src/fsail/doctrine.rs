@@ -4,10 +4,9 @@
 //! A sailing ship scores every plan of up to two sailing actions (three with three points or
 //! fewer left; where the plan leaves its base, each action applied to a clone of the game)
 //! and takes the first action of the best; it re-plans after every point, so it always
-//! follows a best completion. Ships sail
-//! in scenario order (the leader first). In the cannon phase every ship fires (a shot costs
-//! nothing), at the target its doctrine picks, or boards when the odds are good enough. A
-//! bot never resigns.
+//! follows a best completion. Ships sail in scenario order (the leader first). In the
+//! cannon phase every ship fires (a shot costs nothing), at the target its doctrine picks,
+//! or boards when the odds are good enough. A bot never resigns.
 //!
 //! The score every doctrine shares: a broadside is valued in games
 //! ([`super::blocks::shot_value`]: the share of the enemy's morale it takes on average, the
@@ -16,14 +15,14 @@
 //! enemy) takes it ([`super::blocks::Outlook`]); our shot and its shot or boarding
 //! ([`super::blocks::exposure`]) are averaged over those ends, while an enemy that has
 //! sailed is where it is. The side that won the initiative fires first: its shot may end
-//! the game or sink the enemy before the enemy fires back, and its danger counts only
-//! the enemy's survival ([`super::blocks::stop_chance`]). Since every move goes ahead before it turns, a ship never ends
-//! with less than a full move of table before its bow: it could never turn again. A side
-//! that is not ahead on morale grows bolder as the turns run out ([`URGENCY`]): a draw is
-//! half a game. A side ahead on morale wins at the turn limit if it keeps the lead: whatever
-//! its doctrine, it keeps clear, out of range ([`LEAD_RANGE`]), and weighs the enemy's
-//! broadsides three times ([`LEAD_CAUTION`]). The doctrines differ in the weights of this
-//! score.
+//! the game or sink the enemy before the enemy fires back, so an enemy's broadside counts
+//! only as far as the enemy survives ours ([`super::blocks::stop_chance`]). Since every move
+//! goes ahead before it turns, a ship never ends with less than a full move of table before
+//! its bow: it could never turn again. A side that is not ahead on morale grows bolder as
+//! the turns run out ([`URGENCY`]): a draw is half a game. A side ahead on morale wins at the
+//! turn limit if it keeps the lead: whatever its doctrine, it keeps clear, out of range
+//! ([`LEAD_RANGE`]), and weighs the enemy's broadsides three times ([`LEAD_CAUTION`]). The
+//! doctrines differ in the weights of this score.
 //!
 //! The names are the WS&IM doctrines' names for the same ideas, so `bot:NAME` means one
 //! way of fighting in either ruleset.

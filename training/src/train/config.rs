@@ -110,62 +110,48 @@ impl SelfPlayConfig {
     /// The teacher's agent spec, checked: an `mcts:` spec that needs no network, so the
     /// teacher's games cost no inference and its targets do not depend on the network.
     pub fn teacher_spec(&self) -> Result<Option<broadside_agents::AgentSpec>> {
-        use broadside_agents::{spec::EvalSpec, AgentSpec};
-        if self.teacher.is_empty() {
+        let Some(spec) = network_free_spec("teacher", &self.teacher)? else {
             return Ok(None);
-        }
-        let spec = self
-            .teacher
-            .parse::<AgentSpec>()
-            .with_context(|| format!("selfplay.teacher: `{}`", self.teacher))?;
-        match &spec {
-            AgentSpec::Mcts {
-                eval: EvalSpec::Net { .. },
-                ..
-            } => bail!(
-                "selfplay.teacher `{}` searches over a network; the teacher must be an \
-                 `mcts:` spec with a heuristic or rollout leaf",
-                self.teacher
-            ),
-            AgentSpec::Mcts { .. } => {
-                spec.build_mcts::<broadside_env::ruleset::AnyGame>(0)
-                    .with_context(|| format!("selfplay.teacher: `{}`", self.teacher))?;
-                Ok(Some(spec))
-            }
-            _ => bail!(
+        };
+        if !matches!(spec, broadside_agents::AgentSpec::Mcts { .. }) {
+            bail!(
                 "selfplay.teacher `{}` is not a search: give an `mcts:` spec, e.g. \
                  mcts:sims=1000,model=best,value=position",
                 self.teacher
-            ),
+            );
         }
+        Ok(Some(spec))
     }
 
     /// The sparring partner's agent spec, checked: any agent that needs no network (a
     /// network opponent would share the inference server and the learner's weights).
     pub fn sparring_spec(&self) -> Result<Option<broadside_agents::AgentSpec>> {
-        use broadside_agents::{spec::EvalSpec, AgentSpec};
-        if self.sparring.is_empty() {
-            return Ok(None);
-        }
-        let spec = self
-            .sparring
-            .parse::<AgentSpec>()
-            .with_context(|| format!("selfplay.sparring: `{}`", self.sparring))?;
-        if let AgentSpec::Mcts {
-            eval: EvalSpec::Net { .. },
-            ..
-        } = &spec
-        {
-            bail!(
-                "selfplay.sparring `{}` plays with a network; the sparring partner must be \
-                 a fixed agent: random, bot:NAME or a heuristic mcts: search",
-                self.sparring
-            );
-        }
-        spec.build::<broadside_env::ruleset::AnyGame>(0)
-            .with_context(|| format!("selfplay.sparring: `{}`", self.sparring))?;
-        Ok(Some(spec))
+        network_free_spec("sparring", &self.sparring)
     }
+}
+
+/// The agent spec `text` of the key `selfplay.KEY` (`None` when empty), checked by
+/// building it: an agent that plays without a network.
+fn network_free_spec(key: &str, text: &str) -> Result<Option<broadside_agents::AgentSpec>> {
+    use broadside_agents::{spec::EvalSpec, AgentSpec};
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let context = || format!("selfplay.{key}: `{text}`");
+    let spec = text.parse::<AgentSpec>().with_context(context)?;
+    if let AgentSpec::Mcts {
+        eval: EvalSpec::Net { .. },
+        ..
+    } = &spec
+    {
+        bail!(
+            "selfplay.{key} `{text}` plays with a network; it must play without one: \
+             random, bot:NAME or an mcts: search with a heuristic or rollout leaf"
+        );
+    }
+    spec.build::<broadside_env::ruleset::AnyGame>(0)
+        .with_context(context)?;
+    Ok(Some(spec))
 }
 
 /// Optimiser settings.

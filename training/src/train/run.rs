@@ -303,13 +303,13 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
 
         let step = state.train_step;
         log_iteration(&mut board, step, &stats, &m, &losses);
-        if stats.sparring_games > 0 {
+        if let Some(score) = stats.sparring_mean() {
             say(
                 opts.quiet,
                 format!(
                     "  against {}: {:.0}% over {} games",
                     cfg.selfplay.sparring,
-                    100.0 * stats.sparring_score / stats.sparring_games as f64,
+                    100.0 * score,
                     stats.sparring_games
                 ),
             );
@@ -408,13 +408,9 @@ fn log_iteration(
     board.scalar("selfplay/resigned_share", per_game(s.resigned), step);
     board.scalar("selfplay/cut_share", per_game(s.cut), step);
     board.scalar("selfplay/teacher_share", per_game(s.teacher_games), step);
-    if s.sparring_games > 0 {
+    if let Some(score) = s.sparring_mean() {
         board.scalar("selfplay/sparring_share", per_game(s.sparring_games), step);
-        board.scalar(
-            "selfplay/sparring_score",
-            s.sparring_score / s.sparring_games as f64,
-            step,
-        );
+        board.scalar("selfplay/sparring_score", score, step);
     }
     board.scalar("selfplay/side0_win_share", per_game(s.side0_wins), step);
     board.scalar("inference/mean_batch_fill", m.mean_batch(), step);

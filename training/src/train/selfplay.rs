@@ -89,6 +89,13 @@ pub struct PhaseStats {
     pub seconds: f64,
 }
 
+impl PhaseStats {
+    /// The learner's mean score against the sparring partner (`None`: no such game).
+    pub fn sparring_mean(&self) -> Option<f64> {
+        (self.sparring_games > 0).then(|| self.sparring_score / self.sparring_games as f64)
+    }
+}
+
 /// Who plays self-play games besides the network: the checked specs of the config's
 /// teacher ([`SelfPlayConfig::teacher_spec`]) and sparring partner
 /// ([`SelfPlayConfig::sparring_spec`]).
@@ -204,6 +211,14 @@ pub fn play_game(
     } else {
         0.0
     };
+    // Against the partner the learner plays its choice from the first move: the point of
+    // those games is how that bot is beaten, and at hidden orders a sample of the search's
+    // policy is close to a random order.
+    let sample_moves = if sparring.is_some() {
+        0
+    } else {
+        cfg.sample_moves
+    };
     let mut pending: Vec<(usize, Sample)> = Vec::new();
     let mut hopeless = [0usize; 2];
     let mut moves = [0usize; 2];
@@ -295,15 +310,7 @@ pub fn play_game(
                         },
                     ));
                 }
-                // Against the partner the learner plays its choice from the first move:
-                // the point of those games is how that bot is beaten, and at hidden orders
-                // a sample of the search's policy is close to a random order.
-                let explore = if sparring.is_some() {
-                    0
-                } else {
-                    cfg.sample_moves
-                };
-                let action = if moves[side] < explore {
+                let action = if moves[side] < sample_moves {
                     sample_candidate(&ex.candidates, rng.random()).unwrap_or(ex.action)
                 } else {
                     ex.action
