@@ -7,6 +7,7 @@ use broadside_env::plane::{
     in_arc, mast_distance, rect_distance, rects_overlap, rotate_point, swept_path, Arc, Point, Rect,
 };
 use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
 
 /// Positions within a few tables of the origin, in mils.
 const R: i32 = 100_000;
@@ -48,7 +49,14 @@ fn rotate(r: &Rect, deg: i32) -> Rect {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2048))]
+    // A fixed seed: CI runs the same cases every time (a failure is reproducible, never
+    // a flake); widen the search locally by changing the seed or the case count.
+    #![proptest_config(ProptestConfig {
+        cases: 2048,
+        rng_seed: RngSeed::Fixed(0x5EED_2048),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn distance_is_symmetric_and_non_negative((a, b) in pair()) {
@@ -73,9 +81,13 @@ proptest! {
 
     #[test]
     fn distance_is_invariant_under_quarter_turns((a, b) in pair(), q in 0i32..4) {
-        // Quarter turns are exact in the sine table, so the distance is the same to the mil.
+        // Quarter turns are exact in the sine table, so the centres (and the mast distance)
+        // turn to the mil. A corner offset that lands on exactly half a mil rounds up, and
+        // after a quarter turn the same offset may be negated, where half up is half down:
+        // such a corner moves by one mil, so the closest-point distance may too (two at most).
         let (a2, b2) = (rotate(&a, 90 * q), rotate(&b, 90 * q));
-        prop_assert_eq!(rect_distance(&a, &b), rect_distance(&a2, &b2));
+        let (d, d2) = (rect_distance(&a, &b), rect_distance(&a2, &b2));
+        prop_assert!((d - d2).abs() <= 2, "{} vs {}", d, d2);
         prop_assert_eq!(mast_distance(&a, &b), mast_distance(&a2, &b2));
     }
 
