@@ -2,7 +2,8 @@
 
 use broadside_env::hex::{cross, Facing, Hex, HexMap, ShipPos, Side, FACING_NAMES};
 use proptest::prelude::*;
-use proptest::test_runner::RngSeed;
+
+mod props;
 
 /// Coordinates stay far from `i16` limits so sums, rotations and lines cannot overflow.
 const R: i16 = 60;
@@ -57,14 +58,7 @@ fn along(h: Hex, f: Facing, k: i16) -> Hex {
 }
 
 proptest! {
-    // A fixed seed: CI runs the same cases every time (a failure is reproducible, never
-    // a flake); widen the search locally by changing the seed or the case count.
-    #![proptest_config(ProptestConfig {
-        cases: 1024,
-        rng_seed: RngSeed::Fixed(0x5EED_1024),
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    })]
+    #![proptest_config(props::fixed(1024, 0x5EED_1024))]
 
     #[test]
     fn distance_is_a_metric(a in hex(), b in hex(), c in hex()) {

@@ -7,7 +7,8 @@ use broadside_env::plane::{
     in_arc, mast_distance, rect_distance, rects_overlap, rotate_point, swept_path, Arc, Point, Rect,
 };
 use proptest::prelude::*;
-use proptest::test_runner::RngSeed;
+
+mod props;
 
 /// Positions within a few tables of the origin, in mils.
 const R: i32 = 100_000;
@@ -49,14 +50,7 @@ fn rotate(r: &Rect, deg: i32) -> Rect {
 }
 
 proptest! {
-    // A fixed seed: CI runs the same cases every time (a failure is reproducible, never
-    // a flake); widen the search locally by changing the seed or the case count.
-    #![proptest_config(ProptestConfig {
-        cases: 2048,
-        rng_seed: RngSeed::Fixed(0x5EED_2048),
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    })]
+    #![proptest_config(props::fixed(2048, 0x5EED_2048))]
 
     #[test]
     fn distance_is_symmetric_and_non_negative((a, b) in pair()) {
