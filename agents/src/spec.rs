@@ -186,7 +186,8 @@ pub const DEFAULT_PRIOR_WEIGHT: f32 = 0.5;
 /// orders). Bot priors lost to this at equal time in the duels: a bot's move choice costs
 /// about as much as a hundred leaf values, and the bots' own play is not what beats them.
 /// Measured at the simulations 10 ms of CPU runs: WS&IM frigate duel 84% of 400 games vs
-/// line-of-battle; FSail frigate duel 58%, fleet action 66% vs their best bots; WS&IM
+/// line-of-battle; FSail frigate duel 52%, fleet action 49% vs british (400 games each,
+/// README "Choosing the computer admiral" has the whole table); WS&IM
 /// squadron battle only 2% of 50 vs british, where root priors and the model from
 /// `british` (`select=puct,prior=british,pscope=root,model=british`) scored 54% of 28.
 #[derive(Debug, Clone, Copy)]
@@ -858,8 +859,7 @@ impl KnownAgents for WsimGame {
             }
         }
     }
-    // 75.5% in the duel's round robin of the five doctrines; last in the squadron battle,
-    // where british leads.
+    // Strongest in the duel; last in the squadron battle, where british leads (README).
     fn best_bot() -> Option<&'static str> {
         Some("line-of-battle")
     }
@@ -923,8 +923,7 @@ impl KnownAgents for FsailGame {
             }
         }
     }
-    // The doctrines are level in the duel (49-52% each in a round robin, the side decides)
-    // and close in the fleet action (rake-seeker 57% to british 43%).
+    // The doctrines are level in the duel and close in the fleet action (README).
     fn best_bot() -> Option<&'static str> {
         Some("british")
     }
