@@ -4,6 +4,7 @@
 mod arena;
 pub mod fsail;
 pub mod mcts;
+pub mod portfolio;
 mod random;
 pub mod ratings;
 pub mod spec;

@@ -30,6 +30,15 @@
 //!   default 64). Networks need a `broadside` built with the `torch` feature, which
 //!   registers the loader ([`register_net_loader`]); elsewhere the spec is a clear error.
 //!
+//! - `portfolio` or `portfolio:KEY=VALUE,...` ([`crate::portfolio`]): at each decision the
+//!   distinct choices of a portfolio of doctrines, each played out to `horizon` game turns
+//!   on by the doctrine that proposed it against an opponent model, the best mean kept.
+//!   Keys: `bots` (doctrine names joined by `+`; default every bot of the ruleset),
+//!   `model` (the opponent's doctrine in playouts and for hidden orders; default `best`),
+//!   `horizon` (game turns, default 1), `sims` (playouts per decision over all candidates,
+//!   default 24) or `time` (milliseconds per decision), `value` (as for `mcts`; default
+//!   `position`), `seed`.
+//!
 //! A nested `rollout:` spec may not contain commas (its own options would be ambiguous).
 
 use std::fmt;
@@ -49,6 +58,7 @@ use crate::mcts::{
     Heuristic, HeuristicEvaluator, HiddenModel, HiddenModelFn, InfoKeyFn, MctsAgent, MctsConfig,
     RolloutEvaluator, RolloutPolicy, Selection, SimSelection, TerminalValue,
 };
+use crate::portfolio::{PortfolioAgent, PortfolioConfig};
 use crate::wsim::{
     wsim_hidden_model, wsim_info_key, wsim_model_orders, CloseActionBot, DoctrineBot, WsimMaterial,
     DOCTRINES,
@@ -163,6 +173,71 @@ pub enum AgentSpec {
         #[serde(default)]
         model: Option<PriorSpec>,
     },
+    /// Portfolio search ([`crate::portfolio`]).
+    Portfolio(PortfolioSpec),
+}
+
+/// The settings of a `portfolio:` spec.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PortfolioSpec {
+    /// The doctrines whose choices are the candidates; empty: every bot of the ruleset.
+    pub bots: Vec<String>,
+    /// The opponent's doctrine in playouts and for hidden orders (`best` allowed).
+    pub model: String,
+    /// Game turns a playout runs past the current one.
+    pub horizon: u32,
+    /// Playouts per decision, or time per decision.
+    pub budget: Budget,
+    /// The heuristic value by name.
+    pub value: String,
+    /// Seed of worlds and dice (0: the match's seed).
+    pub seed: u64,
+}
+
+impl Default for PortfolioSpec {
+    fn default() -> Self {
+        Self {
+            bots: Vec::new(),
+            model: "best".into(),
+            horizon: 1,
+            budget: Budget::Simulations(24),
+            value: "position".into(),
+            seed: 0,
+        }
+    }
+}
+
+const PORTFOLIO_KEYS: &str = "bots, model, horizon, sims, time, value, seed";
+
+fn parse_portfolio(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
+    let mut p = PortfolioSpec::default();
+    for part in options.split(',').filter(|p| !p.is_empty()) {
+        let unknown = || SpecError::UnknownOption {
+            spec: spec.into(),
+            key: part.into(),
+            known: PORTFOLIO_KEYS.into(),
+        };
+        let (k, v) = part.split_once('=').ok_or_else(unknown)?;
+        match k {
+            "bots" => {
+                p.bots = v
+                    .split('+')
+                    .map(|b| b.strip_prefix("bot:").unwrap_or(b).to_string())
+                    .collect();
+                if p.bots.iter().any(String::is_empty) {
+                    return Err(bad(spec, k, v, "bot names joined by '+'"));
+                }
+            }
+            "model" => p.model = v.strip_prefix("bot:").unwrap_or(v).to_string(),
+            "horizon" => p.horizon = parse_num(spec, k, v)?,
+            "sims" => p.budget = Budget::Simulations(parse_num(spec, k, v)?),
+            "time" => p.budget = Budget::TimeMs(parse_num(spec, k, v)?),
+            "value" => p.value = v.to_string(),
+            "seed" => p.seed = parse_num(spec, k, v)?,
+            _ => return Err(unknown()),
+        }
+    }
+    Ok(AgentSpec::Portfolio(p))
 }
 
 /// Difficulty levels of `mcts:level=...`: milliseconds per decision.
@@ -260,6 +335,9 @@ impl FromStr for AgentSpec {
         }
         if lower.starts_with("net:") {
             return parse_net(spec, &spec[4..]);
+        }
+        if lower == "portfolio" || lower.starts_with("portfolio:") {
+            return parse_portfolio(spec, lower.strip_prefix("portfolio:").unwrap_or(""));
         }
         if lower == "mcts" || lower.starts_with("mcts:") {
             return parse_mcts(spec, lower.strip_prefix("mcts:").unwrap_or(""));
@@ -544,6 +622,22 @@ impl fmt::Display for AgentSpec {
                 name,
                 seed: Some(s),
             } => write!(f, "bot:{name}:{s}"),
+            AgentSpec::Portfolio(p) => {
+                write!(f, "portfolio:")?;
+                if !p.bots.is_empty() {
+                    write!(f, "bots={},", p.bots.join("+"))?;
+                }
+                write!(f, "model={},horizon={},", p.model, p.horizon)?;
+                match p.budget {
+                    Budget::Simulations(n) => write!(f, "sims={n}")?,
+                    Budget::TimeMs(ms) => write!(f, "time={ms}")?,
+                }
+                write!(f, ",value={}", p.value)?;
+                if p.seed != 0 {
+                    write!(f, ",seed={}", p.seed)?;
+                }
+                Ok(())
+            }
             AgentSpec::Mcts {
                 config,
                 eval,
@@ -648,6 +742,11 @@ pub trait KnownAgents: Game {
     fn hidden_model() -> Option<HiddenModelFn<Self>> {
         None
     }
+    /// A counter that grows by one each game turn (portfolio playouts stop at a horizon
+    /// in it); 0 where the game has no turns, so playouts run to the end.
+    fn round(_state: &Self) -> u32 {
+        0
+    }
 }
 
 impl AgentSpec {
@@ -670,7 +769,62 @@ impl AgentSpec {
                 self.build_mcts::<G>(default_seed)?
                     .expect("an mcts spec builds an mcts agent"),
             )),
+            AgentSpec::Portfolio(p) => Ok(Box::new(self.build_portfolio::<G>(p, default_seed)?)),
         }
+    }
+
+    fn build_portfolio<G: KnownAgents>(
+        &self,
+        p: &PortfolioSpec,
+        default_seed: u64,
+    ) -> Result<PortfolioAgent<G>, SpecError> {
+        let seed = if p.seed == 0 { default_seed } else { p.seed };
+        let names: Vec<String> = if p.bots.is_empty() {
+            G::bots().iter().map(|(n, _)| n.to_string()).collect()
+        } else {
+            p.bots.clone()
+        };
+        let bot = |name: &str, salt: u64| {
+            AgentSpec::Bot {
+                name: name.to_string(),
+                seed: Some(splitmix(seed ^ salt)),
+            }
+            .build::<G>(0)
+        };
+        let portfolio = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| bot(n, i as u64 + 1))
+            .collect::<Result<Vec<_>, _>>()?;
+        if portfolio.is_empty() {
+            return Err(SpecError::BadValue {
+                spec: self.to_string(),
+                key: "bots".into(),
+                value: String::new(),
+                expected: "at least one bot of the ruleset".into(),
+            });
+        }
+        let opponent = bot(&p.model, 0x0BB0)?;
+        let heuristic = G::heuristic_named(&p.value).ok_or_else(|| SpecError::BadValue {
+            spec: self.to_string(),
+            key: "value".into(),
+            value: p.value.clone(),
+            expected: format!("one of {}", G::heuristic_names().join(", ")),
+        })?;
+        let config = PortfolioConfig {
+            budget: p.budget,
+            horizon: p.horizon,
+            seed,
+        };
+        Ok(PortfolioAgent::new(
+            config,
+            self.to_string(),
+            portfolio,
+            opponent,
+            heuristic,
+            G::hidden_model(),
+            G::round,
+        ))
     }
 
     /// Builds an [`MctsAgent`] (for callers that want its explanations); `None` if the spec
@@ -869,6 +1023,9 @@ impl KnownAgents for WsimGame {
     fn hidden_model() -> Option<HiddenModelFn<Self>> {
         Some(wsim_hidden_model)
     }
+    fn round(state: &Self) -> u32 {
+        u32::from(state.turn)
+    }
 }
 
 impl KnownAgents for FsailGame {
@@ -926,6 +1083,9 @@ impl KnownAgents for FsailGame {
     // The doctrines are level in the duel and close in the fleet action (README).
     fn best_bot() -> Option<&'static str> {
         Some("british")
+    }
+    fn round(state: &Self) -> u32 {
+        u32::from(state.turn)
     }
 }
 
@@ -1103,6 +1263,14 @@ impl KnownAgents for AnyGame {
     fn hidden_model() -> Option<HiddenModelFn<Self>> {
         Some(any_hidden_model)
     }
+    fn round(state: &Self) -> u32 {
+        #[allow(unreachable_patterns)]
+        match state {
+            AnyGame::Wsim(g) => WsimGame::round(g),
+            AnyGame::Fsail(g) => FsailGame::round(g),
+            _ => 0,
+        }
+    }
 }
 
 macro_rules! toy_agents {
@@ -1138,6 +1306,9 @@ mod tests {
             "mcts:time=50,threads=2,select=gumbel,c=2,eval=heuristic",
             "mcts:sims=500,select=puct,c=1.5,prior=best,pw=0.8,value=position,model=best,ms=0.5",
             "mcts:level=easy",
+            "portfolio",
+            "portfolio:bots=british+french,model=british,horizon=2,sims=16,value=position",
+            "portfolio:time=10,seed=4",
         ] {
             let spec: AgentSpec = s.parse().unwrap();
             assert_eq!(spec.to_string().parse::<AgentSpec>().unwrap(), spec, "{s}");
@@ -1175,6 +1346,26 @@ mod tests {
             "mcts:level=godlike".parse::<AgentSpec>(),
             Err(SpecError::BadValue { .. })
         ));
+        assert!(matches!(
+            "portfolio:horizon=x".parse::<AgentSpec>(),
+            Err(SpecError::BadValue { .. })
+        ));
+        assert!(matches!(
+            "portfolio:bots=british++french".parse::<AgentSpec>(),
+            Err(SpecError::BadValue { .. })
+        ));
+        assert!(matches!(
+            "portfolio:depth=3".parse::<AgentSpec>(),
+            Err(SpecError::UnknownOption { .. })
+        ));
+        for bad_build in [
+            "portfolio:bots=nelson",
+            "portfolio:model=nelson",
+            "portfolio:value=x",
+        ] {
+            let spec: AgentSpec = bad_build.parse().unwrap();
+            assert!(spec.build::<WsimGame>(1).is_err(), "{bad_build}");
+        }
         let err = "bot:nelson"
             .parse::<AgentSpec>()
             .unwrap()

@@ -146,3 +146,60 @@ fn a_small_search_beats_random() {
     let s = score_vs_random(&|k| spec.build::<WsimGame>(k + 1).unwrap(), 8);
     assert!(s >= 0.75, "mcts scored {s} against random");
 }
+
+#[test]
+fn the_portfolio_search_does_not_depend_on_side_0s_hidden_orders() {
+    for spec in [
+        "portfolio:sims=8",
+        "portfolio:bots=british+french,model=british,horizon=2,sims=6",
+    ] {
+        let spec: AgentSpec = spec.parse().unwrap();
+        // Side 1 writes its whole turn in both states; the same search sees the same.
+        let (mut a, mut b) = hidden_pair();
+        let (mut pa, mut pb) = (
+            spec.build::<WsimGame>(5).unwrap(),
+            spec.build::<WsimGame>(5).unwrap(),
+        );
+        let mut searches = 0;
+        while a.turn() == Turn::Player(1) {
+            let (xa, xb) = (pa.choose(&a, 1), pb.choose(&b, 1));
+            assert_eq!(xa, xb, "{spec}");
+            let (ea, eb) = (pa.explain(), pb.explain());
+            assert_eq!(ea, eb, "{spec}: the search saw side 0's orders");
+            // A search lists its candidates under a header line.
+            searches += usize::from(ea.len() > 1);
+            a.apply(xa).unwrap();
+            b.apply(xb).unwrap();
+        }
+        assert!(searches > 0, "{spec}: the doctrines never disagreed");
+    }
+}
+
+#[test]
+fn the_portfolio_search_replays_its_game_for_the_same_seeds() {
+    use broadside_agents::{play_match, MatchConfig};
+    let spec: AgentSpec = "portfolio:sims=6".parse().unwrap();
+    let play = || {
+        let mut me = spec.build::<WsimGame>(3).unwrap();
+        let mut bot = DoctrineBot::new(DOCTRINES[0], 4);
+        let config = MatchConfig {
+            chance_seed: 11,
+            max_decisions: Some(400),
+        };
+        play_match(duel(), [&mut me, &mut bot], &config).unwrap()
+    };
+    let (x, y) = (play(), play());
+    assert_eq!(x, y);
+    assert!(x.decisions > 50, "a game long enough to search");
+}
+
+#[test]
+fn the_portfolio_search_beats_random_in_the_squadron_battle() {
+    let spec: AgentSpec = "portfolio:sims=4".parse().unwrap();
+    let s = score_vs_random_in(
+        "squadron-battle",
+        &|k| spec.build::<WsimGame>(k + 1).unwrap(),
+        2,
+    );
+    assert_eq!(s, 1.0, "portfolio scored {s} against random");
+}

@@ -143,6 +143,9 @@ impl AdmiralSpec {
                 },
                 _ => true,
             },
+            AdmiralSpec::Agent(AgentSpec::Portfolio(p)) => {
+                bot_plays(&p.model, ruleset) && p.bots.iter().all(|b| bot_plays(b, ruleset))
+            }
         }
     }
 

@@ -1,0 +1,279 @@
+//! Portfolio search: at each decision, try the orders a portfolio of doctrines proposes and
+//! keep the one whose playout ends best.
+//!
+//! The idea is Churchill and Buro's portfolio greedy search for RTS battles, adapted to
+//! orders written one sub-decision at a time. A tree search over single tokens (MCTS) sees
+//! nothing of a WS&IM turn until some forty sub-decisions later, when the ships move; here
+//! every candidate is a *whole plan*: the doctrine that proposed the token also writes the
+//! rest of the turn, the other side is played by an opponent model, the dice are sampled,
+//! and the position `horizon` game turns on is scored by the ruleset's heuristic value.
+//!
+//! - **Candidates**: the distinct actions the portfolio's doctrines choose now; when they
+//!   all agree the search costs nothing more than asking them.
+//! - **Worlds**: each world fixes the hidden part (the opponent model rewrites the other
+//!   side's unrevealed orders, or a uniform resample where the ruleset has no model) and a
+//!   dice seed; every candidate is played out in the same worlds (common random numbers),
+//!   so their differences are not drowned in dice noise.
+//! - **Budget**: playouts per decision (deterministic for a seed) or wall time (for play).
+//!
+//! The search reads only what `player` may know: hidden state is redrawn from the player's
+//! view before any playout (see [`crate::Agent`], *Fair play*).
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use broadside_env::{Action, Game, Player, Turn};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::mcts::{Budget, Heuristic, HiddenModelFn};
+use crate::Agent;
+
+/// A counter that grows by one each game turn (the playout horizon is measured in it).
+pub type RoundFn<G> = fn(&G) -> u32;
+
+/// Settings of a [`PortfolioAgent`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PortfolioConfig {
+    /// Playouts per decision over all candidates (`Simulations`), or time per decision.
+    pub budget: Budget,
+    /// Game turns a playout runs past the current one before the heuristic scores it.
+    pub horizon: u32,
+    /// Seeds the worlds and the dice.
+    pub seed: u64,
+}
+
+/// One candidate of the last decision, for explanations.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CandidateStats {
+    /// The action.
+    pub action: Action,
+    /// The doctrines that proposed it (the first of them plays its playouts).
+    pub proposers: Vec<usize>,
+    /// Playouts run.
+    pub playouts: u32,
+    /// Mean value for the deciding player, in `[-1, 1]`.
+    pub mean: f64,
+}
+
+/// The portfolio search agent (see the module documentation).
+pub struct PortfolioAgent<G: Game> {
+    config: PortfolioConfig,
+    label: String,
+    portfolio: Vec<Box<dyn Agent<G>>>,
+    opponent: Box<dyn Agent<G>>,
+    heuristic: Arc<dyn Heuristic<G>>,
+    hidden_model: Option<HiddenModelFn<G>>,
+    round: RoundFn<G>,
+    rng: ChaCha8Rng,
+    decisions: u64,
+    candidates: Vec<CandidateStats>,
+    explanation: Vec<String>,
+}
+
+impl<G: Game> std::fmt::Debug for PortfolioAgent<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PortfolioAgent")
+            .field("label", &self.label)
+            .field("config", &self.config)
+            .finish()
+    }
+}
+
+/// A playout never runs longer than this many decisions (a guard for games whose round
+/// counter does not move).
+const MAX_PLAYOUT_DECISIONS: usize = 20_000;
+
+impl<G: Game> PortfolioAgent<G> {
+    /// A search over `portfolio` (at least one agent) for the deciding side, `opponent`
+    /// playing the other side in playouts and filling in hidden orders through
+    /// `hidden_model` where the ruleset has one.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        config: PortfolioConfig,
+        label: String,
+        portfolio: Vec<Box<dyn Agent<G>>>,
+        opponent: Box<dyn Agent<G>>,
+        heuristic: Arc<dyn Heuristic<G>>,
+        hidden_model: Option<HiddenModelFn<G>>,
+        round: RoundFn<G>,
+    ) -> Self {
+        assert!(
+            !portfolio.is_empty(),
+            "a portfolio needs at least one agent"
+        );
+        Self {
+            rng: ChaCha8Rng::seed_from_u64(config.seed),
+            config,
+            label,
+            portfolio,
+            opponent,
+            heuristic,
+            hidden_model,
+            round,
+            decisions: 0,
+            candidates: Vec::new(),
+            explanation: Vec::new(),
+        }
+    }
+
+    /// The candidates of the last decision that needed a search (empty when the doctrines
+    /// agreed or only one action was legal).
+    pub fn candidates(&self) -> &[CandidateStats] {
+        &self.candidates
+    }
+
+    /// The state to play out from with the other side's hidden orders rewritten by the
+    /// opponent model; `None` where nothing is hidden or the ruleset has no model.
+    fn modeled(&mut self, state: &G, player: Player) -> Option<G> {
+        let model = self.hidden_model?;
+        model(state, player, self.opponent.as_mut(), &mut self.rng)
+    }
+
+    /// Plays `state` out with `ours` for `player` and the opponent model for the other side,
+    /// until `horizon` turns past `start_round`; the value for `player`.
+    fn playout(&mut self, mut state: G, player: Player, ours: usize, dice_seed: u64) -> f64 {
+        let mut dice = ChaCha8Rng::seed_from_u64(dice_seed);
+        let stop = (self.round)(&state).saturating_add(self.config.horizon);
+        for _ in 0..MAX_PLAYOUT_DECISIONS {
+            match state.turn() {
+                Turn::Terminal => return state.returns()[player as usize],
+                Turn::Chance => {
+                    let a = state.chance_outcomes().sample(&mut dice);
+                    state.apply_unchecked(a);
+                }
+                Turn::Player(p) => {
+                    if (self.round)(&state) >= stop {
+                        break;
+                    }
+                    let a = if p == player {
+                        self.portfolio[ours].choose(&state, p)
+                    } else {
+                        self.opponent.choose(&state, p)
+                    };
+                    state.apply_unchecked(a);
+                }
+            }
+        }
+        self.heuristic.value(&state)[player as usize]
+    }
+
+    fn explain_lines(&self, chosen: Action, state: &G) -> Vec<String> {
+        let mut order: Vec<&CandidateStats> = self.candidates.iter().collect();
+        order.sort_by(|a, b| b.mean.total_cmp(&a.mean));
+        let mut lines = vec![format!(
+            "{}: {} candidates, {} playouts each at most, horizon {} turn(s)",
+            self.label,
+            self.candidates.len(),
+            self.candidates
+                .iter()
+                .map(|c| c.playouts)
+                .max()
+                .unwrap_or(0),
+            self.config.horizon
+        )];
+        for c in order.iter().take(5) {
+            let who: Vec<String> = c
+                .proposers
+                .iter()
+                .map(|&i| self.portfolio[i].name())
+                .collect();
+            lines.push(format!(
+                "{} {:<28} value {:+.3} over {} playouts (from {})",
+                if c.action == chosen { "*" } else { " " },
+                state.describe_action(c.action),
+                c.mean,
+                c.playouts,
+                who.join(", ")
+            ));
+        }
+        lines
+    }
+}
+
+impl<G: Game> Agent<G> for PortfolioAgent<G> {
+    fn name(&self) -> String {
+        self.label.clone()
+    }
+
+    fn choose(&mut self, state: &G, player: Player) -> Action {
+        self.decisions += 1;
+        self.candidates.clear();
+        self.explanation.clear();
+        let legal = state.legal_actions();
+        if legal.len() == 1 {
+            return legal.iter().next().unwrap_or(0);
+        }
+        for i in 0..self.portfolio.len() {
+            let a = self.portfolio[i].choose(state, player);
+            match self.candidates.iter_mut().find(|c| c.action == a) {
+                Some(c) => c.proposers.push(i),
+                None => self.candidates.push(CandidateStats {
+                    action: a,
+                    proposers: vec![i],
+                    playouts: 0,
+                    mean: 0.0,
+                }),
+            }
+        }
+        if self.candidates.len() == 1 {
+            let a = self.candidates[0].action;
+            self.explanation = vec![format!(
+                "{}: every doctrine writes {}",
+                self.label,
+                state.describe_action(a)
+            )];
+            self.candidates.clear();
+            return a;
+        }
+        let k = self.candidates.len() as u64;
+        let (worlds, deadline) = match self.config.budget {
+            Budget::Simulations(n) => (n.div_ceil(k).max(1), None),
+            Budget::TimeMs(ms) => (u64::MAX, Some(Instant::now() + Duration::from_millis(ms))),
+        };
+        let mut sums = vec![0.0f64; self.candidates.len()];
+        // The model writes the same orders in every world: ask it once.
+        let modeled = self.modeled(state, player);
+        let mut world = 0u64;
+        while world < worlds {
+            let base = match &modeled {
+                Some(g) => g.clone(),
+                None => state.resample_hidden(player, &mut self.rng),
+            };
+            let dice_seed = crate::mcts::hash::splitmix64(
+                self.config.seed ^ self.decisions.rotate_left(32) ^ world,
+            );
+            for (ci, sum) in sums.iter_mut().enumerate() {
+                let (action, ours) = {
+                    let c = &self.candidates[ci];
+                    (c.action, c.proposers[0])
+                };
+                let mut s = base.clone();
+                s.apply_unchecked(action);
+                *sum += self.playout(s, player, ours, dice_seed);
+            }
+            world += 1;
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+        }
+        for (c, sum) in self.candidates.iter_mut().zip(&sums) {
+            c.playouts = world as u32;
+            c.mean = sum / world as f64;
+        }
+        // The best mean; ties go to the earlier doctrine in the portfolio.
+        let best = self
+            .candidates
+            .iter()
+            .enumerate()
+            .max_by(|(i, a), (j, b)| a.mean.total_cmp(&b.mean).then(j.cmp(i)))
+            .map(|(_, c)| c.action)
+            .unwrap_or(0);
+        self.explanation = self.explain_lines(best, state);
+        best
+    }
+
+    fn explain(&self) -> Vec<String> {
+        self.explanation.clone()
+    }
+}
