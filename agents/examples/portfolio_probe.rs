@@ -30,6 +30,8 @@ struct Probe {
     // coarsely for single decisions, so they are timed on the wall clock.
     searches: Vec<(u64, u32, usize)>,
     all_ns: u64,
+    bot_ns: u64,
+    bot_decisions: u64,
 }
 
 fn probe<G: KnownAgents>(start: G, spec: &str, games: u64) -> Probe {
@@ -38,6 +40,8 @@ fn probe<G: KnownAgents>(start: G, spec: &str, games: u64) -> Probe {
         decisions: 0,
         searches: Vec::new(),
         all_ns: 0,
+        bot_ns: 0,
+        bot_decisions: 0,
     };
     for seed in 1..=games {
         let mut me_agent = spec.build::<G>(seed).expect("builds");
@@ -84,7 +88,11 @@ fn probe<G: KnownAgents>(start: G, spec: &str, games: u64) -> Probe {
                         }
                         a
                     } else {
-                        bot.choose(&g, p)
+                        let wall = std::time::Instant::now();
+                        let a = bot.choose(&g, p);
+                        out.bot_ns += wall.elapsed().as_nanos() as u64;
+                        out.bot_decisions += 1;
+                        a
                     };
                     g.apply_unchecked(a);
                 }
@@ -135,6 +143,10 @@ fn main() {
         ms.last().copied().unwrap_or(0.0),
         p.searches.iter().map(|s| s.2).sum::<usize>() as f64 / n as f64,
         search_ns as f64 / 1e6 / playouts.max(1) as f64
+    );
+    println!(
+        "  the opponent bot: {:.3} ms per decision",
+        p.bot_ns as f64 / 1e6 / p.bot_decisions.max(1) as f64
     );
     let per: Vec<u32> = p.searches.iter().map(|s| s.1).collect();
     println!(

@@ -9,11 +9,14 @@
 //! and the position `horizon` game turns on is scored by the ruleset's heuristic value.
 //!
 //! - **Candidates**: the distinct actions the portfolio's doctrines choose now; when they
-//!   all agree the search costs nothing more than asking them.
+//!   all agree the search costs nothing more than asking them. With `wide`, where they
+//!   disagree, every other legal action too, completed by the doctrine most of them follow.
 //! - **Worlds**: each world fixes the hidden part (the opponent model rewrites the other
 //!   side's unrevealed orders, or a uniform resample where the ruleset has no model) and a
 //!   dice seed; every candidate is played out in the same worlds (common random numbers),
-//!   so their differences are not drowned in dice noise.
+//!   so their differences are not drowned in dice noise. The decisions before the first
+//!   dice roll (in WS&IM the rest of both sides' orders, most of a playout's cost) do not
+//!   depend on the dice, so each candidate plays them once and every world starts there.
 //! - **Budget**: playouts per decision (deterministic for a seed) or wall time (for play).
 //!
 //! The search reads only what `player` may know: hidden state is redrawn from the player's
@@ -39,6 +42,9 @@ pub struct PortfolioConfig {
     pub budget: Budget,
     /// Game turns a playout runs past the current one before the heuristic scores it.
     pub horizon: u32,
+    /// Also try every legal action no doctrine proposes (but resigning), completed by the
+    /// doctrine most of the portfolio agrees with.
+    pub wide: bool,
     /// Seeds the worlds and the dice.
     pub seed: u64,
 }
@@ -130,11 +136,35 @@ impl<G: Game> PortfolioAgent<G> {
         model(state, player, self.opponent.as_mut(), &mut self.rng)
     }
 
-    /// Plays `state` out with `ours` for `player` and the opponent model for the other side,
-    /// until `horizon` turns past `start_round`; the value for `player`.
-    fn playout(&mut self, mut state: G, player: Player, ours: usize, dice_seed: u64) -> f64 {
-        let mut dice = ChaCha8Rng::seed_from_u64(dice_seed);
-        let stop = (self.round)(&state).saturating_add(self.config.horizon);
+    /// The action `player`'s side (`ours` playing it) or the opponent model takes in `state`.
+    fn decide(&mut self, state: &G, p: Player, player: Player, ours: usize) -> Action {
+        if p == player {
+            self.portfolio[ours].choose(state, p)
+        } else {
+            self.opponent.choose(state, p)
+        }
+    }
+
+    /// Plays the decisions of `state` up to the first chance node (or the horizon, or the
+    /// end). No dice are rolled on the way, so in a world whose hidden part is fixed this
+    /// prefix is the same for every dice seed: it is played once per candidate and reused.
+    fn advance_to_chance(&mut self, mut state: G, player: Player, ours: usize, stop: u32) -> G {
+        for _ in 0..MAX_PLAYOUT_DECISIONS {
+            match state.turn() {
+                Turn::Player(p) if (self.round)(&state) < stop => {
+                    let a = self.decide(&state, p, player, ours);
+                    state.apply_unchecked(a);
+                }
+                _ => break,
+            }
+        }
+        state
+    }
+
+    /// Plays `state` out with `ours` for `player` and the opponent model for the other side
+    /// until the game turn `stop`; the value for `player`.
+    fn playout(&mut self, mut state: G, player: Player, ours: usize, stop: u32, dice: u64) -> f64 {
+        let mut dice = ChaCha8Rng::seed_from_u64(dice);
         for _ in 0..MAX_PLAYOUT_DECISIONS {
             match state.turn() {
                 Turn::Terminal => return state.returns()[player as usize],
@@ -146,11 +176,7 @@ impl<G: Game> PortfolioAgent<G> {
                     if (self.round)(&state) >= stop {
                         break;
                     }
-                    let a = if p == player {
-                        self.portfolio[ours].choose(&state, p)
-                    } else {
-                        self.opponent.choose(&state, p)
-                    };
+                    let a = self.decide(&state, p, player, ours);
                     state.apply_unchecked(a);
                 }
             }
@@ -216,6 +242,25 @@ impl<G: Game> Agent<G> for PortfolioAgent<G> {
                 }),
             }
         }
+        if self.config.wide && self.candidates.len() > 1 {
+            let resign = state.spec().resign_action();
+            let majority = self
+                .candidates
+                .iter()
+                .enumerate()
+                .max_by_key(|(i, c)| (c.proposers.len(), std::cmp::Reverse(*i)))
+                .map_or(0, |(_, c)| c.proposers[0]);
+            for a in legal.iter() {
+                if Some(a) != resign && !self.candidates.iter().any(|c| c.action == a) {
+                    self.candidates.push(CandidateStats {
+                        action: a,
+                        proposers: vec![majority],
+                        playouts: 0,
+                        mean: 0.0,
+                    });
+                }
+            }
+        }
         if self.candidates.len() == 1 {
             let a = self.candidates[0].action;
             self.explanation = vec![format!(
@@ -232,8 +277,12 @@ impl<G: Game> Agent<G> for PortfolioAgent<G> {
             Budget::TimeMs(ms) => (u64::MAX, Some(Instant::now() + Duration::from_millis(ms))),
         };
         let mut sums = vec![0.0f64; self.candidates.len()];
+        let stop = (self.round)(state).saturating_add(self.config.horizon);
         // The model writes the same orders in every world: ask it once.
         let modeled = self.modeled(state, player);
+        // Each candidate's dice-free prefix in the first world, reused by every later world
+        // with the same hidden part (always, under the model or with nothing hidden).
+        let mut prefixes: Option<(G, Vec<G>)> = None;
         let mut world = 0u64;
         while world < worlds {
             let base = match &modeled {
@@ -243,14 +292,27 @@ impl<G: Game> Agent<G> for PortfolioAgent<G> {
             let dice_seed = crate::mcts::hash::splitmix64(
                 self.config.seed ^ self.decisions.rotate_left(32) ^ world,
             );
+            let reuse = prefixes.as_ref().is_some_and(|(b, _)| *b == base);
+            let mut starts = Vec::new();
             for (ci, sum) in sums.iter_mut().enumerate() {
                 let (action, ours) = {
                     let c = &self.candidates[ci];
                     (c.action, c.proposers[0])
                 };
-                let mut s = base.clone();
-                s.apply_unchecked(action);
-                *sum += self.playout(s, player, ours, dice_seed);
+                let start = match (&prefixes, reuse) {
+                    (Some((_, cached)), true) => cached[ci].clone(),
+                    _ => {
+                        let mut s = base.clone();
+                        s.apply_unchecked(action);
+                        let s = self.advance_to_chance(s, player, ours, stop);
+                        starts.push(s.clone());
+                        s
+                    }
+                };
+                *sum += self.playout(start, player, ours, stop, dice_seed);
+            }
+            if prefixes.is_none() {
+                prefixes = Some((base, starts));
             }
             world += 1;
             if deadline.is_some_and(|d| Instant::now() >= d) {

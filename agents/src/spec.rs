@@ -37,7 +37,8 @@
 //!   `model` (the opponent's doctrine in playouts and for hidden orders; default `best`),
 //!   `horizon` (game turns, default 1), `sims` (playouts per decision over all candidates,
 //!   default 24) or `time` (milliseconds per decision), `value` (as for `mcts`; default
-//!   `position`), `seed`.
+//!   `position`), `wide` (`true`: also every legal action no doctrine proposes, completed
+//!   by the doctrine most of them agree with; default `false`), `seed`.
 //!
 //! A nested `rollout:` spec may not contain commas (its own options would be ambiguous).
 
@@ -192,6 +193,9 @@ pub struct PortfolioSpec {
     pub value: String,
     /// Seed of worlds and dice (0: the match's seed).
     pub seed: u64,
+    /// Also try the legal actions no doctrine proposes.
+    #[serde(default)]
+    pub wide: bool,
 }
 
 impl Default for PortfolioSpec {
@@ -203,11 +207,12 @@ impl Default for PortfolioSpec {
             budget: Budget::Simulations(24),
             value: "position".into(),
             seed: 0,
+            wide: false,
         }
     }
 }
 
-const PORTFOLIO_KEYS: &str = "bots, model, horizon, sims, time, value, seed";
+const PORTFOLIO_KEYS: &str = "bots, model, horizon, sims, time, value, wide, seed";
 
 fn parse_portfolio(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
     let mut p = PortfolioSpec::default();
@@ -234,6 +239,7 @@ fn parse_portfolio(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
             "time" => p.budget = Budget::TimeMs(parse_num(spec, k, v)?),
             "value" => p.value = v.to_string(),
             "seed" => p.seed = parse_num(spec, k, v)?,
+            "wide" => p.wide = v.parse().map_err(|_| bad(spec, k, v, "true or false"))?,
             _ => return Err(unknown()),
         }
     }
@@ -633,6 +639,9 @@ impl fmt::Display for AgentSpec {
                     Budget::TimeMs(ms) => write!(f, "time={ms}")?,
                 }
                 write!(f, ",value={}", p.value)?;
+                if p.wide {
+                    write!(f, ",wide=true")?;
+                }
                 if p.seed != 0 {
                     write!(f, ",seed={}", p.seed)?;
                 }
@@ -814,6 +823,7 @@ impl AgentSpec {
         let config = PortfolioConfig {
             budget: p.budget,
             horizon: p.horizon,
+            wide: p.wide,
             seed,
         };
         Ok(PortfolioAgent::new(
@@ -1309,6 +1319,7 @@ mod tests {
             "portfolio",
             "portfolio:bots=british+french,model=british,horizon=2,sims=16,value=position",
             "portfolio:time=10,seed=4",
+            "portfolio:model=british,time=10,wide=true",
         ] {
             let spec: AgentSpec = s.parse().unwrap();
             assert_eq!(spec.to_string().parse::<AgentSpec>().unwrap(), spec, "{s}");

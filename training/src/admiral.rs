@@ -59,8 +59,15 @@ impl FromStr for AdmiralSpec {
     fn from_str(text: &str) -> Result<Self> {
         let text = text.trim();
         let lower = text.to_ascii_lowercase();
-        if lower.starts_with("mcts") || lower.starts_with("net:") {
-            return Ok(AdmiralSpec::Agent(text.parse()?));
+        if lower.starts_with("mcts") || lower.starts_with("net:") || lower.starts_with("portfolio")
+        {
+            let spec: AgentSpec = text.parse()?;
+            if matches!(spec, AgentSpec::Portfolio(_)) {
+                // Refuse unknown doctrines and values now, with the list of known ones.
+                spec.build::<AnyGame>(0)
+                    .map_err(|e| anyhow::anyhow!("admiral `{text}`: {e}"))?;
+            }
+            return Ok(AdmiralSpec::Agent(spec));
         }
         if let Some(rest) = lower.strip_prefix("bot:") {
             let name = rest.split(':').next().unwrap_or("");
