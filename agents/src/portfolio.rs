@@ -202,7 +202,14 @@ impl<G: Game> PortfolioAgent<G> {
             let who: Vec<String> = c
                 .proposers
                 .iter()
-                .map(|&i| self.portfolio[i].name())
+                .map(|&i| {
+                    // Doctrine names without their seeds: "bot:british".
+                    let name = self.portfolio[i].name();
+                    match name.split_once('(') {
+                        Some((short, _)) => short.to_string(),
+                        None => name,
+                    }
+                })
                 .collect();
             lines.push(format!(
                 "{} {:<28} value {:+.3} over {} playouts (from {})",
@@ -278,8 +285,16 @@ impl<G: Game> Agent<G> for PortfolioAgent<G> {
         };
         let mut sums = vec![0.0f64; self.candidates.len()];
         let stop = (self.round)(state).saturating_add(self.config.horizon);
-        // The model writes the same orders in every world: ask it once.
-        let modeled = self.modeled(state, player);
+        // With an opponent model every world shares one determinization: the model writes
+        // the hidden orders the same way each time, and where nothing of this turn is
+        // hidden (the model declines) what is left hidden is rewritten before it counts.
+        let modeled = match self.hidden_model {
+            Some(_) => Some(
+                self.modeled(state, player)
+                    .unwrap_or_else(|| state.resample_hidden(player, &mut self.rng)),
+            ),
+            None => None,
+        };
         // Each candidate's dice-free prefix in the first world, reused by every later world
         // with the same hidden part (always, under the model or with nothing hidden).
         let mut prefixes: Option<(G, Vec<G>)> = None;

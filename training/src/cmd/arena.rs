@@ -33,7 +33,8 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "ID_OR_FILE")]
     pub scenario: Option<String>,
     /// An agent spec (repeat for each entrant): `random`, `bot:british`,
-    /// `mcts:sims=800,eval=rollout:bot:close-action`, `mcts:level=hard`.
+    /// `mcts:sims=800,eval=rollout:bot:close-action`, `mcts:level=hard`,
+    /// `portfolio:time=10,wide=true` (the spec grammar: docs of `broadside_agents::spec`).
     #[arg(long = "agent", value_name = "SPEC", required = true)]
     pub agents: Vec<String>,
     /// Game pairs (two games, sides swapped) per pairing in a round robin.
