@@ -362,6 +362,21 @@ pub fn rect_distance(a: &Rect, b: &Rect) -> i32 {
     isqrt(polys_dist2(&a.corners(), &b.corners())) as i32
 }
 
+/// Whether [`rect_distance`]`(a, b) <= lim`, without the polygon test for the many pairs
+/// whose mainmasts are too far apart for it (the bases' bounding circles decide them).
+pub fn rect_distance_at_most(a: &Rect, b: &Rect, lim: i32) -> bool {
+    if lim < 0 {
+        return false;
+    }
+    // `isqrt(d2) <= lim` exactly when `d2 < (lim + 1)^2`.
+    let next = lim as i64 + 1;
+    let reach = a.radius() + b.radius() + next;
+    if a.centre.dist2(b.centre) > reach * reach {
+        return false;
+    }
+    polys_dist2(&a.corners(), &b.corners()) < next * next
+}
+
 /// Squared mainmast-to-mainmast distance in square mils.
 #[inline]
 pub fn mast_dist2(a: &Rect, b: &Rect) -> i64 {

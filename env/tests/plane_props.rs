@@ -4,7 +4,8 @@
 //! every intermediate position of the move.
 
 use broadside_env::plane::{
-    in_arc, mast_distance, rect_distance, rects_overlap, rotate_point, swept_path, Arc, Point, Rect,
+    in_arc, mast_distance, rect_distance, rect_distance_at_most, rects_overlap, rotate_point,
+    swept_path, Arc, Point, Rect,
 };
 use proptest::prelude::*;
 
@@ -62,6 +63,15 @@ proptest! {
         prop_assert!(d <= mast_distance(&a, &b) + 1);
         if rects_overlap(&a, &b) {
             prop_assert_eq!(d, 0);
+        }
+    }
+
+    #[test]
+    fn the_distance_bound_agrees_with_the_distance((a, b) in pair(), slack in -3i32..=3) {
+        // The fast test must give exactly the answer of the full distance, at the limit too.
+        let d = rect_distance(&a, &b);
+        for lim in [d + slack, d, d - 1, 0, 1000, 3000] {
+            prop_assert_eq!(rect_distance_at_most(&a, &b, lim), d <= lim, "lim {}", lim);
         }
     }
 

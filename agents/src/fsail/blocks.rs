@@ -9,7 +9,9 @@
 use broadside_env::fsail::catalogue::SAIL_END;
 use broadside_env::fsail::data::{rules, MAX_STAT};
 use broadside_env::fsail::{Attitude, FsailGame, Pending, Phase, Ship};
-use broadside_env::plane::{in_arc, mast_distance, on_table, rect_distance, Arc, Point, Rect};
+use broadside_env::plane::{
+    in_arc, mast_distance, on_table, rect_distance_at_most, Arc, Point, Rect,
+};
 use broadside_env::{Action, Game};
 use std::sync::OnceLock;
 
@@ -318,11 +320,12 @@ pub fn exposure(g: &FsailGame, look: &Outlook, me: usize, base: &Rect) -> f64 {
             continue;
         };
         let mut sum = 0.0;
-        let prize = boarding_odds(e, &g.ships[me]) * prize_value(g, me);
+        // Worked out only for an enemy that may come alongside (most never do).
+        let mut prize = None;
         for eb in spots {
             // It may board instead of firing: count the worse of the two.
-            let board = if rect_distance(eb, base) <= rules().boarding_range {
-                prize
+            let board = if rect_distance_at_most(eb, base, rules().boarding_range) {
+                *prize.get_or_insert_with(|| boarding_odds(e, &g.ships[me]) * prize_value(g, me))
             } else {
                 0.0
             };
@@ -409,7 +412,7 @@ pub fn prize_value(g: &FsailGame, t: usize) -> f64 {
 
 /// Whether ship `a` would be within boarding distance of ship `b` at `base`.
 pub fn boarding_reach(g: &FsailGame, base: &Rect, b: usize) -> bool {
-    rect_distance(base, &g.ships[b].base) <= rules().boarding_range
+    rect_distance_at_most(base, &g.ships[b].base, rules().boarding_range)
 }
 
 /// Chance that `a` takes `b` by boarding: `a`'s Boarding hits (4+) beat `b`'s.
