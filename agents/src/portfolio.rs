@@ -288,13 +288,10 @@ impl<G: Game> Agent<G> for PortfolioAgent<G> {
         // With an opponent model every world shares one determinization: the model writes
         // the hidden orders the same way each time, and where nothing of this turn is
         // hidden (the model declines) what is left hidden is rewritten before it counts.
-        let modeled = match self.hidden_model {
-            Some(_) => Some(
-                self.modeled(state, player)
-                    .unwrap_or_else(|| state.resample_hidden(player, &mut self.rng)),
-            ),
-            None => None,
-        };
+        let modeled = self.hidden_model.is_some().then(|| {
+            self.modeled(state, player)
+                .unwrap_or_else(|| state.resample_hidden(player, &mut self.rng))
+        });
         // Each candidate's dice-free prefix in the first world, reused by every later world
         // with the same hidden part (always, under the model or with nothing hidden).
         let mut prefixes: Option<(G, Vec<G>)> = None;
