@@ -40,7 +40,8 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The computer admiral, as a spec string: `bot:close-action`, `random`, `mcts:...`,
-    /// optionally `:SEED`. Default: `bot:close-action` (the ruleset's close-action doctrine).
+    /// `portfolio:...`, optionally `:SEED`. Default: WS&IM the portfolio search
+    /// (`portfolio:model=british,sims=300,wide=true`), Fighting Sail `bot:close-action`.
     #[arg(long, value_name = "SPEC")]
     pub admiral: Option<String>,
     /// The search admiral at a difficulty level (`mcts:level=LEVEL`): easy, medium, hard or
