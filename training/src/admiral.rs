@@ -135,7 +135,7 @@ pub fn known_list() -> String {
 
 impl AdmiralSpec {
     /// The admiral a ruleset gets when `--admiral` is left out: the strongest measured
-    /// at about 10 ms a decision. WS&IM: the portfolio search [`WSIM_ADMIRAL`] (82% of 400
+    /// at about 10 ms a decision. WS&IM: the portfolio search [`WSIM_ADMIRAL`] (83.9% of 400
     /// games against `bot:british`, the strongest doctrine, in the squadron battle);
     /// elsewhere the close-action doctrine where the ruleset has one (in Fighting Sail no
     /// search beats the doctrines yet), else the random admiral.
