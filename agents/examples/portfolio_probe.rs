@@ -1,54 +1,55 @@
 //! How long a portfolio search takes per decision, and how many playouts fit in a time
 //! budget: the spec plays each side in turn against the ruleset's best bot; every decision
-//! where the doctrines disagree (a real search) records its on-CPU time and playouts.
+//! where the doctrines disagree (a real search) records its time and playouts.
 //!
 //! `cargo run --release -p broadside-agents --example portfolio_probe -- wsim squadron-battle 'portfolio:sims=24' 4`
 //! A `time=MS` spec reports the playouts that budget buys (arena runs with the matching
 //! `sims=N` are then deterministic where time budgets are not).
 
+#[path = "common/clock.rs"]
+mod clock;
+
+use std::time::Instant;
+
 use broadside_agents::{Agent, AgentSpec, KnownAgents};
 use broadside_env::fsail::{self, FsailGame, FsailOptions};
 use broadside_env::wsim::{self, WsimGame, WsimOptions};
 use broadside_env::Turn;
+use clock::thread_cpu_ns;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// Nanoseconds this thread has run on a CPU (Linux), so a loaded machine does not distort
-/// the figures; `None` elsewhere.
-fn thread_cpu_ns() -> Option<u64> {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()?
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
+/// One search: wall-clock nanoseconds (the CPU clock ticks too coarsely for a single
+/// decision), playouts per candidate, candidates.
+struct Search {
+    ns: u64,
+    playouts: u32,
+    candidates: usize,
 }
 
+#[derive(Default)]
 struct Probe {
     decisions: u64,
-    // (wall ns, playouts per candidate, candidates): the kernel's CPU clock ticks too
-    // coarsely for single decisions, so they are timed on the wall clock.
-    searches: Vec<(u64, u32, usize)>,
+    /// On-CPU nanoseconds of all the spec's decisions.
     all_ns: u64,
+    searches: Vec<Search>,
     bot_ns: u64,
     bot_decisions: u64,
 }
 
 fn probe<G: KnownAgents>(start: G, spec: &str, games: u64) -> Probe {
     let spec: AgentSpec = spec.parse().expect("a valid spec");
-    let mut out = Probe {
-        decisions: 0,
-        searches: Vec::new(),
-        all_ns: 0,
-        bot_ns: 0,
-        bot_decisions: 0,
-    };
+    let mut out = Probe::default();
     for seed in 1..=games {
-        let mut me_agent = spec.build::<G>(seed).expect("builds");
+        let mut me = spec
+            .build_portfolio::<G>(seed)
+            .expect("builds")
+            .expect("a portfolio spec");
         let mut bot = G::named_bot("best", seed + 100).expect("a bot");
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut g = start.clone();
-        let me = (1 - seed % 2) as u8;
+        // The search plays side 0 in odd games and side 1 in even ones.
+        let side = (1 - seed % 2) as u8;
         for _ in 0..20_000 {
             match g.turn() {
                 Turn::Terminal => break,
@@ -56,44 +57,27 @@ fn probe<G: KnownAgents>(start: G, spec: &str, games: u64) -> Probe {
                     let a = g.chance_outcomes().sample(&mut rng);
                     g.apply_unchecked(a);
                 }
+                Turn::Player(p) if p == side => {
+                    let cpu = thread_cpu_ns().unwrap_or(0);
+                    let wall = Instant::now();
+                    let a = me.choose(&g, p);
+                    let ns = wall.elapsed().as_nanos() as u64;
+                    out.all_ns += thread_cpu_ns().unwrap_or(0).saturating_sub(cpu);
+                    out.decisions += 1;
+                    if let Some(c) = me.candidates().first() {
+                        out.searches.push(Search {
+                            ns,
+                            playouts: c.playouts,
+                            candidates: me.candidates().len(),
+                        });
+                    }
+                    g.apply_unchecked(a);
+                }
                 Turn::Player(p) => {
-                    let a = if p == me {
-                        let t0 = thread_cpu_ns().unwrap_or(0);
-                        let wall = std::time::Instant::now();
-                        let a = me_agent.choose(&g, me);
-                        let wall = wall.elapsed().as_nanos() as u64;
-                        let ns = thread_cpu_ns().unwrap_or(0).saturating_sub(t0);
-                        out.decisions += 1;
-                        out.all_ns += ns;
-                        let lines = me_agent.explain();
-                        // A search explains itself in candidate lines ("value ... over N playouts").
-                        let cands: Vec<u32> = lines
-                            .iter()
-                            .filter_map(|l| {
-                                let (_, rest) = l.split_once(" over ")?;
-                                rest.split_whitespace().next()?.parse().ok()
-                            })
-                            .collect();
-                        if !cands.is_empty() {
-                            let k = lines.first().and_then(|l| {
-                                l.split(": ")
-                                    .nth(1)?
-                                    .split_whitespace()
-                                    .next()?
-                                    .parse()
-                                    .ok()
-                            });
-                            out.searches
-                                .push((wall, cands[0], k.unwrap_or(cands.len())));
-                        }
-                        a
-                    } else {
-                        let wall = std::time::Instant::now();
-                        let a = bot.choose(&g, p);
-                        out.bot_ns += wall.elapsed().as_nanos() as u64;
-                        out.bot_decisions += 1;
-                        a
-                    };
+                    let wall = Instant::now();
+                    let a = bot.choose(&g, p);
+                    out.bot_ns += wall.elapsed().as_nanos() as u64;
+                    out.bot_decisions += 1;
                     g.apply_unchecked(a);
                 }
             }
@@ -124,11 +108,15 @@ fn main() {
             games,
         ),
     };
-    let mut ms: Vec<f64> = p.searches.iter().map(|s| s.0 as f64 / 1e6).collect();
+    let mut ms: Vec<f64> = p.searches.iter().map(|s| s.ns as f64 / 1e6).collect();
     ms.sort_by(f64::total_cmp);
     let n = ms.len().max(1);
-    let playouts: u64 = p.searches.iter().map(|s| u64::from(s.1) * s.2 as u64).sum();
-    let search_ns: u64 = p.searches.iter().map(|s| s.0).sum();
+    let playouts: u64 = p
+        .searches
+        .iter()
+        .map(|s| u64::from(s.playouts) * s.candidates as u64)
+        .sum();
+    let search_ns: u64 = p.searches.iter().map(|s| s.ns).sum();
     println!(
         "{ruleset}/{scenario} {spec}: {} decisions, {} searches ({:.0}%), mean {:.2} ms per decision",
         p.decisions,
@@ -141,16 +129,19 @@ fn main() {
         ms.get(n / 2).copied().unwrap_or(0.0),
         ms.get(n * 9 / 10).copied().unwrap_or(0.0),
         ms.last().copied().unwrap_or(0.0),
-        p.searches.iter().map(|s| s.2).sum::<usize>() as f64 / n as f64,
+        p.searches.iter().map(|s| s.candidates).sum::<usize>() as f64 / n as f64,
         search_ns as f64 / 1e6 / playouts.max(1) as f64
     );
     println!(
         "  the opponent bot: {:.3} ms per decision",
         p.bot_ns as f64 / 1e6 / p.bot_decisions.max(1) as f64
     );
-    let per: Vec<u32> = p.searches.iter().map(|s| s.1).collect();
     println!(
         "  playouts per candidate: mean {:.1}",
-        per.iter().map(|&x| f64::from(x)).sum::<f64>() / n as f64
+        p.searches
+            .iter()
+            .map(|s| f64::from(s.playouts))
+            .sum::<f64>()
+            / n as f64
     );
 }

@@ -15,16 +15,9 @@ use broadside_env::Turn;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// Nanoseconds this thread has run on a CPU (Linux: /proc/thread-self/schedstat), so a
-/// loaded machine does not distort the rate; `None` elsewhere.
-fn thread_cpu_ns() -> Option<u64> {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()?
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
-}
+#[path = "common/clock.rs"]
+mod clock;
+use clock::thread_cpu_ns;
 
 /// Every search's simulations, and the total simulations and on-CPU nanoseconds (the
 /// kernel counts them in scheduler ticks: only totals over many searches are meaningful).

@@ -67,6 +67,8 @@ pub struct PortfolioAgent<G: Game> {
     config: PortfolioConfig,
     label: String,
     portfolio: Vec<Box<dyn Agent<G>>>,
+    /// The portfolio's names without their seeds ("bot:british"), for explanations.
+    names: Vec<String>,
     opponent: Box<dyn Agent<G>>,
     heuristic: Arc<dyn Heuristic<G>>,
     hidden_model: Option<HiddenModelFn<G>>,
@@ -108,11 +110,22 @@ impl<G: Game> PortfolioAgent<G> {
             !portfolio.is_empty(),
             "a portfolio needs at least one agent"
         );
+        let names = portfolio
+            .iter()
+            .map(|a| {
+                let name = a.name();
+                match name.split_once('(') {
+                    Some((short, _)) => short.to_string(),
+                    None => name,
+                }
+            })
+            .collect();
         Self {
             rng: ChaCha8Rng::seed_from_u64(config.seed),
             config,
             label,
             portfolio,
+            names,
             opponent,
             heuristic,
             hidden_model,
@@ -162,23 +175,19 @@ impl<G: Game> PortfolioAgent<G> {
     }
 
     /// Plays `state` out with `ours` for `player` and the opponent model for the other side
-    /// until the game turn `stop`; the value for `player`.
+    /// until the game turn `stop`, rolling the dice from `dice`; the value for `player`.
     fn playout(&mut self, mut state: G, player: Player, ours: usize, stop: u32, dice: u64) -> f64 {
         let mut dice = ChaCha8Rng::seed_from_u64(dice);
         for _ in 0..MAX_PLAYOUT_DECISIONS {
+            state = self.advance_to_chance(state, player, ours, stop);
             match state.turn() {
                 Turn::Terminal => return state.returns()[player as usize],
                 Turn::Chance => {
                     let a = state.chance_outcomes().sample(&mut dice);
                     state.apply_unchecked(a);
                 }
-                Turn::Player(p) => {
-                    if (self.round)(&state) >= stop {
-                        break;
-                    }
-                    let a = self.decide(&state, p, player, ours);
-                    state.apply_unchecked(a);
-                }
+                // The horizon.
+                Turn::Player(_) => break,
             }
         }
         self.heuristic.value(&state)[player as usize]
@@ -199,18 +208,7 @@ impl<G: Game> PortfolioAgent<G> {
             self.config.horizon
         )];
         for c in order.iter().take(5) {
-            let who: Vec<String> = c
-                .proposers
-                .iter()
-                .map(|&i| {
-                    // Doctrine names without their seeds: "bot:british".
-                    let name = self.portfolio[i].name();
-                    match name.split_once('(') {
-                        Some((short, _)) => short.to_string(),
-                        None => name,
-                    }
-                })
-                .collect();
+            let who: Vec<&str> = c.proposers.iter().map(|&i| &*self.names[i]).collect();
             lines.push(format!(
                 "{} {:<28} value {:+.3} over {} playouts (from {})",
                 if c.action == chosen { "*" } else { " " },
@@ -293,38 +291,43 @@ impl<G: Game> Agent<G> for PortfolioAgent<G> {
                 .unwrap_or_else(|| state.resample_hidden(player, &mut self.rng))
         });
         // Each candidate's dice-free prefix in the first world, reused by every later world
-        // with the same hidden part (always, under the model or with nothing hidden).
-        let mut prefixes: Option<(G, Vec<G>)> = None;
+        // with the same hidden part: always under the model; without one, where the drawn
+        // world equals the first (nothing hidden).
+        let mut prefixes: Vec<G> = Vec::with_capacity(self.candidates.len());
+        let mut first_drawn: Option<G> = None;
         let mut world = 0u64;
         while world < worlds {
+            let drawn;
             let base = match &modeled {
-                Some(g) => g.clone(),
-                None => state.resample_hidden(player, &mut self.rng),
+                Some(g) => g,
+                None => {
+                    drawn = state.resample_hidden(player, &mut self.rng);
+                    &drawn
+                }
             };
             let dice_seed = crate::mcts::hash::splitmix64(
                 self.config.seed ^ self.decisions.rotate_left(32) ^ world,
             );
-            let reuse = prefixes.as_ref().is_some_and(|(b, _)| *b == base);
-            let mut starts = Vec::new();
+            let reuse = world > 0 && (modeled.is_some() || first_drawn.as_ref() == Some(base));
             for (ci, sum) in sums.iter_mut().enumerate() {
-                let (action, ours) = {
-                    let c = &self.candidates[ci];
-                    (c.action, c.proposers[0])
-                };
-                let start = match (&prefixes, reuse) {
-                    (Some((_, cached)), true) => cached[ci].clone(),
-                    _ => {
-                        let mut s = base.clone();
-                        s.apply_unchecked(action);
-                        let s = self.advance_to_chance(s, player, ours, stop);
-                        starts.push(s.clone());
-                        s
+                let start = if reuse {
+                    prefixes[ci].clone()
+                } else {
+                    let (action, ours) =
+                        (self.candidates[ci].action, self.candidates[ci].proposers[0]);
+                    let mut s = base.clone();
+                    s.apply_unchecked(action);
+                    let s = self.advance_to_chance(s, player, ours, stop);
+                    if world == 0 {
+                        prefixes.push(s.clone());
                     }
+                    s
                 };
+                let ours = self.candidates[ci].proposers[0];
                 *sum += self.playout(start, player, ours, stop, dice_seed);
             }
-            if prefixes.is_none() {
-                prefixes = Some((base, starts));
+            if world == 0 && modeled.is_none() {
+                first_drawn = Some(base.clone());
             }
             world += 1;
             if deadline.is_some_and(|d| Instant::now() >= d) {

@@ -779,15 +779,22 @@ impl AgentSpec {
                 self.build_mcts::<G>(default_seed)?
                     .expect("an mcts spec builds an mcts agent"),
             )),
-            AgentSpec::Portfolio(p) => Ok(Box::new(self.build_portfolio::<G>(p, default_seed)?)),
+            AgentSpec::Portfolio(_) => Ok(Box::new(
+                self.build_portfolio::<G>(default_seed)?
+                    .expect("a portfolio spec builds a portfolio agent"),
+            )),
         }
     }
 
-    fn build_portfolio<G: KnownAgents>(
+    /// Builds a [`PortfolioAgent`] (for callers that want its candidates); `None` if the
+    /// spec is not a `portfolio` spec.
+    pub fn build_portfolio<G: KnownAgents>(
         &self,
-        p: &PortfolioSpec,
         default_seed: u64,
-    ) -> Result<PortfolioAgent<G>, SpecError> {
+    ) -> Result<Option<PortfolioAgent<G>>, SpecError> {
+        let AgentSpec::Portfolio(p) = self else {
+            return Ok(None);
+        };
         let seed = if p.seed == 0 { default_seed } else { p.seed };
         let names: Vec<String> = if p.bots.is_empty() {
             G::bots().iter().map(|(n, _)| n.to_string()).collect()
@@ -827,7 +834,7 @@ impl AgentSpec {
             wide: p.wide,
             seed,
         };
-        Ok(PortfolioAgent::new(
+        Ok(Some(PortfolioAgent::new(
             config,
             self.to_string(),
             portfolio,
@@ -835,7 +842,7 @@ impl AgentSpec {
             heuristic,
             G::hidden_model(),
             G::round,
-        ))
+        )))
     }
 
     /// Builds an [`MctsAgent`] (for callers that want its explanations); `None` if the spec

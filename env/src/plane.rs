@@ -362,19 +362,27 @@ pub fn rect_distance(a: &Rect, b: &Rect) -> i32 {
     isqrt(polys_dist2(&a.corners(), &b.corners())) as i32
 }
 
-/// Whether [`rect_distance`]`(a, b) <= lim`, without the polygon test for the many pairs
-/// whose mainmasts are too far apart for it (the bases' bounding circles decide them).
-pub fn rect_distance_at_most(a: &Rect, b: &Rect, lim: i32) -> bool {
-    if lim < 0 {
+/// Whether the squared closest-point distance of two bases is below `bound2`, without the
+/// polygon test for the many pairs whose mainmasts are too far apart for it (the bases'
+/// bounding circles decide them). The one mechanism behind boarding reach, for the rules
+/// and for the bots.
+pub fn rects_dist2_below(a: &Rect, b: &Rect, bound2: i64) -> bool {
+    if bound2 <= 0 {
         return false;
     }
-    // `isqrt(d2) <= lim` exactly when `d2 < (lim + 1)^2`.
-    let next = lim as i64 + 1;
-    let reach = a.radius() + b.radius() + next;
+    // Any pair closer than `sqrt(bound2)` has mainmasts within the radii plus that.
+    let reach = a.radius() + b.radius() + isqrt(bound2) + 1;
     if a.centre.dist2(b.centre) > reach * reach {
         return false;
     }
-    polys_dist2(&a.corners(), &b.corners()) < next * next
+    polys_dist2(&a.corners(), &b.corners()) < bound2
+}
+
+/// Whether [`rect_distance`]`(a, b) <= lim`, cheaply (see [`rects_dist2_below`]).
+pub fn rect_distance_at_most(a: &Rect, b: &Rect, lim: i32) -> bool {
+    // `isqrt(d2) <= lim` exactly when `d2 < (lim + 1)^2`.
+    let next = lim as i64 + 1;
+    lim >= 0 && rects_dist2_below(a, b, next * next)
 }
 
 /// Squared mainmast-to-mainmast distance in square mils.

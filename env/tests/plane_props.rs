@@ -4,8 +4,8 @@
 //! every intermediate position of the move.
 
 use broadside_env::plane::{
-    in_arc, mast_distance, rect_distance, rect_distance_at_most, rects_overlap, rotate_point,
-    swept_path, Arc, Point, Rect,
+    in_arc, mast_distance, polys_dist2, rect_distance, rect_distance_at_most, rects_dist2_below,
+    rects_overlap, rotate_point, swept_path, Arc, Point, Rect,
 };
 use proptest::prelude::*;
 
@@ -72,6 +72,11 @@ proptest! {
         let d = rect_distance(&a, &b);
         for lim in [d + slack, d, d - 1, 0, 1000, 3000] {
             prop_assert_eq!(rect_distance_at_most(&a, &b, lim), d <= lim, "lim {}", lim);
+        }
+        // The squared form the rules' boarding test uses, at and around the exact distance.
+        let d2 = polys_dist2(&a.corners(), &b.corners());
+        for bound2 in [d2 + slack as i64, d2, d2 + 1, 0, 1, 1_000_000] {
+            prop_assert_eq!(rects_dist2_below(&a, &b, bound2), d2 < bound2, "bound2 {}", bound2);
         }
     }
 

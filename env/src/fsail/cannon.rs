@@ -18,7 +18,7 @@
 use crate::action_set::ActionSet;
 use crate::chance::ChanceOutcomes;
 use crate::game::Action;
-use crate::plane::{in_arc, line_of_sight, polys_dist2, Arc};
+use crate::plane::{in_arc, line_of_sight, rects_dist2_below, Arc};
 
 use super::catalogue::*;
 use super::data::{rules, MAX_PER_SIDE};
@@ -85,11 +85,7 @@ impl FsailGame {
             return false;
         }
         let lim = rules().boarding_range as i64;
-        let reach = sa.base.radius() + sb.base.radius() + lim;
-        if sa.base.centre.dist2(sb.base.centre) > reach * reach {
-            return false;
-        }
-        polys_dist2(&sa.base.corners(), &sb.base.corners()) <= lim * lim
+        rects_dist2_below(&sa.base, &sb.base, lim * lim + 1)
     }
 
     /// The fire and board actions of `player` now (without `cannon:end`).
