@@ -36,7 +36,8 @@
 //!   Keys: `bots` (doctrine names joined by `+`; default every bot of the ruleset),
 //!   `model` (the opponent's doctrine in playouts and for hidden orders; default `best`),
 //!   `horizon` (game turns, default 1), `sims` (playouts per decision over all candidates,
-//!   default 24) or `time` (milliseconds per decision), `value` (as for `mcts`; default
+//!   default 24) or `time` (milliseconds per decision) or `level` (the `mcts` levels'
+//!   times), `value` (as for `mcts`; default
 //!   `position`), `wide` (`true`: also every legal action no doctrine proposes, completed
 //!   by the doctrine most of them agree with; default `false`), `seed`.
 //!
@@ -212,7 +213,7 @@ impl Default for PortfolioSpec {
     }
 }
 
-const PORTFOLIO_KEYS: &str = "bots, model, horizon, sims, time, value, wide, seed";
+const PORTFOLIO_KEYS: &str = "bots, model, horizon, sims, time, level, value, wide, seed";
 
 fn parse_portfolio(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
     let mut p = PortfolioSpec::default();
@@ -237,6 +238,7 @@ fn parse_portfolio(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
             "horizon" => p.horizon = parse_num(spec, k, v)?,
             "sims" => p.budget = Budget::Simulations(parse_num(spec, k, v)?),
             "time" => p.budget = Budget::TimeMs(parse_num(spec, k, v)?),
+            "level" => p.budget = Budget::TimeMs(level_ms(spec, k, v)?),
             "value" => p.value = v.to_string(),
             "seed" => p.seed = parse_num(spec, k, v)?,
             "wide" => p.wide = v.parse().map_err(|_| bad(spec, k, v, "true or false"))?,
@@ -253,6 +255,15 @@ pub const LEVELS: [(&str, u64); 4] = [
     ("hard", 1000),
     ("expert", 4000),
 ];
+
+/// The milliseconds per decision of level `v` ([`LEVELS`]).
+fn level_ms(spec: &str, key: &str, v: &str) -> Result<u64, SpecError> {
+    LEVELS
+        .iter()
+        .find(|(name, _)| *name == v)
+        .map(|&(_, ms)| ms)
+        .ok_or_else(|| bad(spec, key, v, "easy, medium, hard or expert"))
+}
 
 const MCTS_KEYS: &str = "sims, time, level, threads, select, c, sim, gamma, chance, eval, depth, prior, pw, reuse, mixed, first, seed";
 
@@ -424,12 +435,7 @@ fn parse_mcts(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
             "sims" => config.budget = Budget::Simulations(parse_num(spec, k, v)?),
             "time" => config.budget = Budget::TimeMs(parse_num(spec, k, v)?),
             "level" => {
-                let ms = LEVELS
-                    .iter()
-                    .find(|(n, _)| *n == v)
-                    .ok_or_else(|| bad(spec, k, v, "easy, medium, hard or expert"))?
-                    .1;
-                config.budget = Budget::TimeMs(ms);
+                config.budget = Budget::TimeMs(level_ms(spec, k, v)?);
                 level = true;
             }
             "prior" => {
@@ -1377,6 +1383,17 @@ mod tests {
             "portfolio:depth=3".parse::<AgentSpec>(),
             Err(SpecError::UnknownOption { .. })
         ));
+        assert!(matches!(
+            "portfolio:level=godlike".parse::<AgentSpec>(),
+            Err(SpecError::BadValue { .. })
+        ));
+        // A portfolio level is the mcts level's time per decision.
+        for (level, ms) in LEVELS {
+            match format!("portfolio:level={level}").parse::<AgentSpec>() {
+                Ok(AgentSpec::Portfolio(p)) => assert_eq!(p.budget, Budget::TimeMs(ms)),
+                other => panic!("portfolio:level={level}: {other:?}"),
+            }
+        }
         for bad_build in [
             "portfolio:bots=nelson",
             "portfolio:model=nelson",

@@ -44,8 +44,9 @@ pub struct PlayArgs {
     /// (`portfolio:model=british,sims=300,wide=true`), Fighting Sail `bot:close-action`.
     #[arg(long, value_name = "SPEC")]
     pub admiral: Option<String>,
-    /// The search admiral at a difficulty level (`mcts:level=LEVEL`): easy, medium, hard or
-    /// expert (50 ms, 250 ms, 1 s, 4 s per decision).
+    /// The search admiral at a difficulty level: easy, medium, hard or expert (50 ms, 250 ms,
+    /// 1 s, 4 s per decision); the portfolio search in WS&IM squadron battles, the tree
+    /// search (`mcts:level=LEVEL`) elsewhere.
     #[arg(long, conflicts_with = "admiral", value_parser = ["easy", "medium", "hard", "expert"])]
     pub level: Option<String>,
     /// Save the game to FILE (atomically) when it ends or you leave;
@@ -88,7 +89,7 @@ impl PlaySettings {
         let ruleset = scenario.ruleset();
         let admiral: AdmiralSpec = match (&a.admiral, &a.level) {
             (Some(text), _) => text.parse()?,
-            (None, Some(level)) => format!("mcts:level={level}").parse()?,
+            (None, Some(level)) => crate::admiral::level_spec(&scenario, level).parse()?,
             (None, None) => AdmiralSpec::default_for(ruleset),
         };
         if let AdmiralSpec::Agent(spec) = &admiral {
