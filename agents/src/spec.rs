@@ -37,9 +37,9 @@
 //!   `model` (the opponent's doctrine in playouts and for hidden orders; default `best`),
 //!   `horizon` (game turns, default 1), `sims` (playouts per decision over all candidates,
 //!   default 24) or `time` (milliseconds per decision) or `level` (the `mcts` levels'
-//!   times), `value` (as for `mcts`; default
-//!   `position`), `wide` (`true`: also every legal action no doctrine proposes, completed
-//!   by the doctrine most of them agree with; default `false`), `seed`.
+//!   times), `value` (as for `mcts`; default `position`), `wide` (`true`: also every
+//!   legal action no doctrine proposes, completed by the doctrine most of them agree with;
+//!   default `false`), `seed`.
 //!
 //! A nested `rollout:` spec may not contain commas (its own options would be ambiguous).
 
@@ -248,7 +248,7 @@ fn parse_portfolio(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
     Ok(AgentSpec::Portfolio(p))
 }
 
-/// Difficulty levels of `mcts:level=...`: milliseconds per decision.
+/// Difficulty levels of `mcts:level=...` and `portfolio:level=...`: milliseconds per decision.
 pub const LEVELS: [(&str, u64); 4] = [
     ("easy", 50),
     ("medium", 250),
