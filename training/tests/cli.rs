@@ -173,6 +173,24 @@ fn auto_play_of_the_default_scenario_writes_the_default_save_file() {
 }
 
 #[test]
+fn a_level_picks_the_portfolio_search_for_squadrons_and_the_tree_search_for_a_duel() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (scenario, family) in [("squadron-battle", "portfolio:"), ("frigate-duel", "mcts:")] {
+        let o = run_in(
+            dir.path(),
+            &["play", "--scenario", scenario, "--level", "hard", "--json"],
+            Some("quit\n"),
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v = json(&o);
+        assert_eq!(v["stopped"], "quit");
+        let admiral = v["players"][1].as_str().expect("the admiral's spec");
+        assert!(admiral.starts_with(family), "{scenario}: {admiral}");
+        assert!(admiral.contains("time=1000"), "{scenario}: {admiral}");
+    }
+}
+
+#[test]
 fn scripted_orders_reprompt_after_an_invalid_order_and_quit_saves() {
     let dir = tempfile::tempdir().expect("temp dir");
     let script = "L1X\n9\nchart guerriere\nL1 rigging fire>=3 load=left\nquit\n";
