@@ -55,7 +55,8 @@ pub const WSIM_ADMIRAL: &str = "portfolio:model=british,sims=300,wide=true";
 /// time instead of its playouts): the tree search scored 2% against `bot:british` in the
 /// squadron battle, the portfolio search 84%. Everywhere else (single-ship duels, Fighting
 /// Sail) the tree search at the level (`mcts:level=`), which won 84% of the WS&IM duel
-/// against the strongest doctrine where the portfolio search won 69%.
+/// against the strongest doctrine where the portfolio search won 69% (in Fighting Sail the
+/// two score alike against the doctrines).
 pub fn level_spec(scenario: &AnyScenario, level: &str) -> String {
     let squadrons = match scenario {
         AnyScenario::Wsim(w) => {
