@@ -310,11 +310,10 @@ impl<G: Game> Agent<G> for PortfolioAgent<G> {
             );
             let reuse = world > 0 && (modeled.is_some() || first_drawn.as_ref() == Some(base));
             for (ci, sum) in sums.iter_mut().enumerate() {
+                let (action, ours) = (self.candidates[ci].action, self.candidates[ci].proposers[0]);
                 let start = if reuse {
                     prefixes[ci].clone()
                 } else {
-                    let (action, ours) =
-                        (self.candidates[ci].action, self.candidates[ci].proposers[0]);
                     let mut s = base.clone();
                     s.apply_unchecked(action);
                     let s = self.advance_to_chance(s, player, ours, stop);
@@ -323,7 +322,6 @@ impl<G: Game> Agent<G> for PortfolioAgent<G> {
                     }
                     s
                 };
-                let ours = self.candidates[ci].proposers[0];
                 *sum += self.playout(start, player, ours, stop, dice_seed);
             }
             if world == 0 && modeled.is_none() {

@@ -100,6 +100,16 @@ impl AnyScenario {
             AnyScenario::Fsail(s) => s.validate(file),
         }
     }
+    /// How many ships side 0 and side 1 start with.
+    pub fn ships_per_side(&self) -> [usize; 2] {
+        fn count(sides: impl Iterator<Item = u8> + Clone) -> [usize; 2] {
+            [0, 1].map(|side| sides.clone().filter(|&s| s == side).count())
+        }
+        match self {
+            AnyScenario::Wsim(s) => count(s.ships.iter().map(|x| x.side)),
+            AnyScenario::Fsail(s) => count(s.ships.iter().map(|x| x.side)),
+        }
+    }
     /// A listing line.
     pub fn info(&self) -> ScenarioInfo {
         match self {

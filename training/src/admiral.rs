@@ -58,14 +58,10 @@ pub const WSIM_ADMIRAL: &str = "portfolio:model=british,sims=300,wide=true";
 /// against the strongest doctrine where the portfolio search won 69% (in Fighting Sail the
 /// two score alike against the doctrines).
 pub fn level_spec(scenario: &AnyScenario, level: &str) -> String {
-    let squadrons = match scenario {
-        AnyScenario::Wsim(w) => {
-            (0..2u8).any(|side| w.ships.iter().filter(|s| s.side == side).count() > 1)
-        }
-        _ => false,
-    };
-    if squadrons {
-        format!("portfolio:model=british,wide=true,level={level}")
+    let squadrons = scenario.ships_per_side().iter().any(|&n| n > 1);
+    if scenario.ruleset() == "wsim" && squadrons {
+        // A later budget key replaces an earlier one: the level's time replaces the playouts.
+        format!("{WSIM_ADMIRAL},level={level}")
     } else {
         format!("mcts:level={level}")
     }

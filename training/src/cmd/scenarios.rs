@@ -55,18 +55,9 @@ pub struct ScenarioRow {
 
 fn row(s: &AnyScenario, default: &str) -> ScenarioRow {
     let info = s.info();
-    let (sides, ships_per_side) = match select::wsim_scenario(s) {
-        Ok(w) => {
-            let count = |side| w.ships.iter().filter(|x| x.side == side).count();
-            (w.sides.to_vec(), [count(0), count(1)])
-        }
-        Err(_) => match s {
-            AnyScenario::Fsail(f) => {
-                let count = |side| f.ships.iter().filter(|x| x.side == side).count();
-                (f.sides.to_vec(), [count(0), count(1)])
-            }
-            _ => (Vec::new(), [0, 0]),
-        },
+    let sides = match s {
+        AnyScenario::Wsim(w) => w.sides.to_vec(),
+        AnyScenario::Fsail(f) => f.sides.to_vec(),
     };
     ScenarioRow {
         ruleset: info.ruleset,
@@ -74,7 +65,7 @@ fn row(s: &AnyScenario, default: &str) -> ScenarioRow {
         id: info.id,
         title: info.title,
         sides,
-        ships_per_side,
+        ships_per_side: s.ships_per_side(),
         description: info.description,
     }
 }
