@@ -32,8 +32,9 @@ use rand_chacha::ChaCha8Rng;
 use crate::mcts::{Budget, Heuristic, HiddenModelFn};
 use crate::Agent;
 
-/// A counter that grows by one each game turn (the playout horizon is measured in it).
-pub type RoundFn<G> = fn(&G) -> u32;
+/// The game-turn counter playout horizons are measured in (defined beside the rollouts,
+/// which stop by it too).
+pub use crate::mcts::RoundFn;
 
 /// Settings of a [`PortfolioAgent`].
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -11,10 +11,12 @@
 //!   [`LEVEL_CONFIG`], for whatever the spec does not set), `threads`, `select` (`uct`,
 //!   `puct`, `gumbel`), `c`, `sim` (`rm`, `exp3`), `gamma`, `chance` (`sample`,
 //!   `stratified`), `eval` (`heuristic`, `random`, `fake-net`, `rollout:AGENT-SPEC`),
-//!   `depth` (rollout decisions before the heuristic value), `prior` (`none`, default, or a
-//!   bot name or `best`: move priors with `pw` of the mass on that bot's choice, the rest
-//!   even; PUCT then starts from the bot's play, and the bandits of simultaneous decisions
-//!   start from and explore along it), `pw` (prior weight, default 0.5), `pscope`
+//!   `depth` (rollout decisions before the heuristic value), `turns` (a rollout also
+//!   stops at its first decision this many game turns on; WS&IM and Fighting Sail),
+//!   `prior` (`none`, default, or a bot name or `best`: move priors with `pw` of the mass
+//!   on that bot's choice, the rest even; PUCT then starts from the bot's play, and the
+//!   bandits of simultaneous decisions start from and explore along it), `pw` (prior
+//!   weight, default 0.5), `pscope`
 //!   (`all`, default, or `root`: ask the prior bot at the root only, once per search),
 //!   `value` (the ruleset's heuristic: `default`; WS&IM `material`, FSail `morale`, or
 //!   `position` / `position:W`: plus the doctrine position score of each ship with weight
@@ -104,10 +106,13 @@ pub enum SpecError {
 pub enum EvalSpec {
     /// The ruleset's heuristic value at the leaf.
     Heuristic,
-    /// A rollout by an agent (`random` or a bot), to the end or `depth` decisions.
+    /// A rollout by an agent (`random` or a bot), to the end, `depth` decisions or `turns`
+    /// game turns on, whichever comes first.
     Rollout {
         policy: Box<AgentSpec>,
         depth: Option<usize>,
+        #[serde(default)]
+        turns: Option<u32>,
     },
     /// The seeded fake network (batches of 16).
     FakeNet,
@@ -265,7 +270,7 @@ fn level_ms(spec: &str, key: &str, v: &str) -> Result<u64, SpecError> {
         .ok_or_else(|| bad(spec, key, v, "easy, medium, hard or expert"))
 }
 
-const MCTS_KEYS: &str = "sims, time, level, threads, select, c, sim, gamma, chance, eval, depth, prior, pw, reuse, mixed, first, seed";
+const MCTS_KEYS: &str = "sims, time, level, threads, select, c, sim, gamma, chance, eval, depth, turns, prior, pw, reuse, mixed, first, seed";
 
 /// Share of modeled determinizations when `model=` names a bot but no `ms=`.
 pub const DEFAULT_MODEL_SHARE: f64 = 0.75;
@@ -282,7 +287,10 @@ pub const DEFAULT_PRIOR_WEIGHT: f32 = 0.5;
 /// README "Choosing the computer admiral" has the whole table); WS&IM
 /// squadron battle only 2% of 50 vs british (the portfolio search, [`crate::portfolio`],
 /// scores 83.9% of 400 there), where root priors and the model from
-/// `british` (`select=puct,prior=british,pscope=root,model=british`) scored 54% of 28.
+/// `british` (`select=puct,prior=british,pscope=root,model=british`) scored 54% of 28, and
+/// its priors at every node with 300 decisions of its rollouts
+/// (`select=puct,c=1.5,prior=british,pw=0.7,eval=rollout:bot:british,depth=300`) 66.0% of
+/// 400 at 10 ms.
 #[derive(Debug, Clone, Copy)]
 pub struct LevelConfig {
     /// UCT constant.
@@ -415,6 +423,7 @@ fn parse_mcts(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
     };
     let mut eval = EvalSpec::Heuristic;
     let mut depth = None;
+    let mut turns = None;
     let mut c = None;
     let mut gamma = None;
     let mut prior: Option<Option<String>> = None;
@@ -477,6 +486,7 @@ fn parse_mcts(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
             "c" => c = Some(parse_num::<f64>(spec, k, v)?),
             "gamma" => gamma = Some(parse_num::<f64>(spec, k, v)?),
             "depth" => depth = Some(parse_num(spec, k, v)?),
+            "turns" => turns = Some(parse_num(spec, k, v)?),
             "first" => {
                 config.first_mover_bandits =
                     v.parse().map_err(|_| bad(spec, k, v, "true or false"))?
@@ -520,6 +530,7 @@ fn parse_mcts(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
                     "random" => EvalSpec::Rollout {
                         policy: Box::new(AgentSpec::Random { seed: None }),
                         depth: None,
+                        turns: None,
                     },
                     _ => match v.strip_prefix("rollout:") {
                         Some(inner) => {
@@ -530,6 +541,7 @@ fn parse_mcts(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
                             EvalSpec::Rollout {
                                 policy: Box::new(policy),
                                 depth: None,
+                                turns: None,
                             }
                         }
                         None => {
@@ -597,8 +609,12 @@ fn parse_mcts(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
             SimSelection::Exp3 { .. } => SimSelection::Exp3 { gamma: g },
         };
     }
-    if let EvalSpec::Rollout { depth: d, .. } = &mut eval {
+    if let EvalSpec::Rollout {
+        depth: d, turns: t, ..
+    } = &mut eval
+    {
         *d = depth;
+        *t = turns;
     }
     let model = model.flatten().map(|bot| {
         if config.model_share == 0.0 {
@@ -699,10 +715,17 @@ impl fmt::Display for AgentSpec {
                     EvalSpec::Heuristic => write!(f, ",eval=heuristic"),
                     EvalSpec::FakeNet => write!(f, ",eval=fake-net"),
                     EvalSpec::Net { .. } => Ok(()),
-                    EvalSpec::Rollout { policy, depth } => {
+                    EvalSpec::Rollout {
+                        policy,
+                        depth,
+                        turns,
+                    } => {
                         write!(f, ",eval=rollout:{policy}")?;
-                        match depth {
-                            Some(d) => write!(f, ",depth={d}"),
+                        if let Some(d) = depth {
+                            write!(f, ",depth={d}")?;
+                        }
+                        match turns {
+                            Some(t) => write!(f, ",turns={t}"),
                             None => Ok(()),
                         }
                     }
@@ -926,7 +949,11 @@ pub fn evaluator_factory_with<G: KnownAgents>(
             Arc::new(move |_| Box::new(HeuristicEvaluator::new(heuristic.clone())))
         }
         EvalSpec::FakeNet => Arc::new(|seed| Box::new(FakeNetwork::new(seed, 16))),
-        EvalSpec::Rollout { policy, depth } => Arc::new(move |seed| {
+        EvalSpec::Rollout {
+            policy,
+            depth,
+            turns,
+        } => Arc::new(move |seed| {
             let p = match &*policy {
                 AgentSpec::Random { .. } => RolloutPolicy::Random,
                 other => RolloutPolicy::Agent(
@@ -935,7 +962,11 @@ pub fn evaluator_factory_with<G: KnownAgents>(
                         .unwrap_or_else(|_| Box::new(RandomAgent::new(seed))),
                 ),
             };
-            Box::new(RolloutEvaluator::new(p, heuristic.clone(), depth, seed))
+            let rollout = RolloutEvaluator::new(p, heuristic.clone(), depth, seed);
+            Box::new(match turns {
+                Some(t) => rollout.with_turns(t, G::round),
+                None => rollout,
+            })
         }),
     })
 }

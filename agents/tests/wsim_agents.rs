@@ -203,3 +203,53 @@ fn the_portfolio_search_beats_random_in_the_squadron_battle() {
     );
     assert_eq!(s, 1.0, "portfolio scored {s} against random");
 }
+
+/// A heuristic that reports the game turn it was asked about (as player 0's value).
+struct TurnSeen;
+
+impl broadside_agents::mcts::Heuristic<WsimGame> for TurnSeen {
+    fn name(&self) -> String {
+        "turn-seen".into()
+    }
+    fn value(&self, state: &WsimGame) -> [f64; 2] {
+        let turn = <WsimGame as broadside_agents::spec::KnownAgents>::round(state);
+        [turn as f64 / 1000.0, 0.0]
+    }
+}
+
+#[test]
+fn a_rollout_limited_in_turns_is_scored_at_the_first_decision_of_the_later_turn() {
+    use broadside_agents::mcts::{Evaluator, RolloutEvaluator, RolloutPolicy};
+    use broadside_agents::spec::KnownAgents;
+    let start = game("squadron-battle");
+    let round = <WsimGame as KnownAgents>::round;
+    let first = round(&start);
+    for turns in [1u32, 2] {
+        let mut eval = RolloutEvaluator::new(
+            RolloutPolicy::Random,
+            std::sync::Arc::new(TurnSeen),
+            None,
+            7,
+        )
+        .with_turns(turns, round);
+        assert!(eval.name().ends_with(&format!(",turns={turns}")));
+        let mut out = Vec::new();
+        eval.add_input(&start);
+        eval.compute(&mut out);
+        let seen = (out[0].value[0] * 1000.0).round() as u32;
+        assert_eq!(
+            seen,
+            first + turns,
+            "scored at the start of turn {}",
+            first + turns
+        );
+    }
+    // The spec key parses, prints and round-trips (the factory passes it to `with_turns`).
+    let spec: AgentSpec = "mcts:sims=4,eval=rollout:bot:british,turns=1"
+        .parse()
+        .unwrap();
+    assert!(spec
+        .to_string()
+        .contains("eval=rollout:bot:british,turns=1"));
+    assert_eq!(spec.to_string().parse::<AgentSpec>().unwrap(), spec);
+}

@@ -52,11 +52,12 @@ pub const WSIM_ADMIRAL: &str = "portfolio:model=british,sims=300,wide=true";
 /// The search a difficulty level (`easy`, `medium`, `hard`, `expert`: the time per
 /// decision) plays on `scenario`: the family measured strongest there. In a WS&IM battle
 /// of squadrons that is the portfolio search ([`WSIM_ADMIRAL`]'s settings with the level's
-/// time instead of its playouts): the tree search scored 2% against `bot:british` in the
-/// squadron battle, the portfolio search 84%. Everywhere else (single-ship duels, Fighting
-/// Sail) the tree search at the level (`mcts:level=`), which won 84% of the WS&IM duel
-/// against the strongest doctrine where the portfolio search won 69% (in Fighting Sail the
-/// two score alike against the doctrines).
+/// time instead of its playouts): the tree search at the level's settings scored 2% against
+/// `bot:british` in the squadron battle (66% with British priors and rollouts at 10 ms), the
+/// portfolio search 84%. Everywhere else (single-ship duels, Fighting Sail) the tree search
+/// at the level (`mcts:level=`), which won 84% of the WS&IM duel against the strongest
+/// doctrine where the portfolio search won 69% (in Fighting Sail the two score alike
+/// against the doctrines).
 pub fn level_spec(scenario: &AnyScenario, level: &str) -> String {
     let squadrons = scenario.ships_per_side().iter().any(|&n| n > 1);
     if scenario.ruleset() == "wsim" && squadrons {

@@ -194,13 +194,20 @@ pub enum RolloutPolicy<G: Game> {
     Agent(Box<dyn Agent<G>>),
 }
 
-/// Plays the leaf out with a policy, to the end or for `max_decisions` decisions, then takes
-/// the returns or the heuristic value. Chance outcomes are sampled from the evaluator's own
-/// seeded RNG with the game's exact probabilities.
+/// A counter that grows by one each game turn (rollouts and portfolio playouts stop at a
+/// horizon measured in it).
+pub type RoundFn<G> = fn(&G) -> u32;
+
+/// Plays the leaf out with a policy, to the end, for `max_decisions` decisions or until a
+/// number of game turns have begun (whichever comes first), then takes the returns or the
+/// heuristic value. Chance outcomes are sampled from the evaluator's own seeded RNG with
+/// the game's exact probabilities.
 pub struct RolloutEvaluator<G: Game> {
     policy: RolloutPolicy<G>,
     heuristic: Arc<dyn Heuristic<G>>,
     max_decisions: Option<usize>,
+    /// Stop at the first decision this many game turns after the leaf's, by this counter.
+    max_turns: Option<(u32, RoundFn<G>)>,
     rng: ChaCha8Rng,
     values: Vec<[f64; NUM_PLAYERS]>,
 }
@@ -234,13 +241,26 @@ impl<G: Game> RolloutEvaluator<G> {
             policy,
             heuristic,
             max_decisions,
+            max_turns: None,
             rng: ChaCha8Rng::seed_from_u64(seed),
             values: Vec::new(),
         }
     }
 
+    /// Also stops a rollout at its first decision `turns` game turns after the leaf's, as
+    /// counted by `round` (a counter that grows by one each game turn). Leaves written at
+    /// different points of one turn are then all scored where the turn's moves and shots
+    /// have happened, not halfway through somebody's orders.
+    pub fn with_turns(mut self, turns: u32, round: RoundFn<G>) -> Self {
+        self.max_turns = Some((turns, round));
+        self
+    }
+
     fn rollout(&mut self, mut state: G) -> [f64; NUM_PLAYERS] {
         let mut decisions = 0usize;
+        let stop = self
+            .max_turns
+            .map(|(turns, round)| (round(&state).saturating_add(turns), round));
         loop {
             match state.turn() {
                 Turn::Terminal => return state.returns(),
@@ -249,7 +269,9 @@ impl<G: Game> RolloutEvaluator<G> {
                     state.apply_unchecked(a);
                 }
                 Turn::Player(p) => {
-                    if self.max_decisions.is_some_and(|m| decisions >= m) {
+                    if self.max_decisions.is_some_and(|m| decisions >= m)
+                        || stop.is_some_and(|(at, round)| round(&state) >= at)
+                    {
                         return self.heuristic.value(&state);
                     }
                     let a = match &mut self.policy {
@@ -275,10 +297,14 @@ impl<G: Game> Evaluator<G> for RolloutEvaluator<G> {
             RolloutPolicy::Random => "random".to_string(),
             RolloutPolicy::Agent(a) => a.name(),
         };
-        match self.max_decisions {
-            Some(d) => format!("rollout:{who},depth={d}"),
-            None => format!("rollout:{who}"),
+        let mut name = format!("rollout:{who}");
+        if let Some(d) = self.max_decisions {
+            name += &format!(",depth={d}");
         }
+        if let Some((t, _)) = self.max_turns {
+            name += &format!(",turns={t}");
+        }
+        name
     }
     fn add_input(&mut self, state: &G) {
         let v = self.rollout(state.clone());

@@ -59,7 +59,8 @@ pub use agent::{sample_candidate, Candidate, Explanation, MctsAgent};
 pub use config::{Budget, ChanceMode, MctsConfig, RootNoise, Selection, SimSelection};
 pub use eval::{
     AgentPrior, Evaluation, Evaluator, EvaluatorFactory, FakeNetwork, Heuristic,
-    HeuristicEvaluator, HiddenModel, HiddenModelFn, RolloutEvaluator, RolloutPolicy, TerminalValue,
+    HeuristicEvaluator, HiddenModel, HiddenModelFn, RolloutEvaluator, RolloutPolicy, RoundFn,
+    TerminalValue,
 };
 pub use hash::{observation_key, InfoKeyFn};
 pub use search::{Limit, RootAction, RootStats, Search};
