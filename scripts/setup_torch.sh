@@ -29,6 +29,10 @@ STAMP="$VENV/.broadside-torch-stamp"
 
 die() {
     echo "setup_torch: $*" >&2
+    # The usual cause on a small machine: the disk (the wheel unpacks to about 2 GB at the
+    # peak, 1.3 GB once installed). Say how much there is.
+    echo "setup_torch: free space here and in ${TMPDIR:-/tmp}:" >&2
+    df -h . "${TMPDIR:-/tmp}" >&2 || true
     exit 1
 }
 

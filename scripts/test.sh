@@ -4,12 +4,15 @@
 # The test profile is optimised (see Cargo.toml), so the harness's thousands of games are quick.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# libtorch first: its wheel is unpacked through a temporary folder (about 2 GB at the peak),
+# best done before the build fills the disk with test binaries. A failed install says why.
+LIBTORCH="$(bash scripts/setup_torch.sh)"
+export LIBTORCH
+# LIBTORCH only matters to the `torch` feature, which these builds leave off.
 cargo test --workspace --all-targets --locked
 # Doc examples too (`--all-targets` leaves them out).
 cargo test --workspace --doc --locked
 # The `torch` feature: the network, checkpoints, and a tiny CPU training run with a kill -9
 # and a resume. Only these crates get the feature, so the rest is not rebuilt.
-LIBTORCH="$(bash scripts/setup_torch.sh)"
-export LIBTORCH
 cargo test --locked -p broadside-models --features torch
 cargo test --locked -p broadside-training --features torch --test train_torch

@@ -13,8 +13,9 @@
 //!   `stratified`), `eval` (`heuristic`, `random`, `fake-net`, `rollout:AGENT-SPEC`),
 //!   `depth` (rollout decisions before the heuristic value), `turns` (a rollout also
 //!   stops at its first decision this many game turns on; WS&IM and Fighting Sail),
-//!   `prior` (`none`, default, or a bot name or `best`: move priors with `pw` of the mass
-//!   on that bot's choice, the rest even; PUCT then starts from the bot's play, and the
+//!   `prior` (`none`, default, or a bot name or `best`, or several joined by `+`: move
+//!   priors with `pw` of the mass on that bot's choice, shared by vote among several bots,
+//!   the rest even; PUCT then starts from the bot's play, and the
 //!   bandits of simultaneous decisions start from and explore along it), `pw` (prior
 //!   weight, default 0.5), `pscope`
 //!   (`all`, default, or `root`: ask the prior bot at the root only, once per search),
@@ -22,6 +23,9 @@
 //!   `position` / `position:W`: plus the doctrine position score of each ship with weight
 //!   W), `model` (`none`, default, or a bot name or `best`: the opponent model that writes
 //!   hidden orders in a share `ms` of determinizations, default 0.75; WS&IM only),
+//!   `crn` (`true`: common random numbers, the k-th simulation through every root action
+//!   plays in the same world and meets the same rollout dice; default `false`, see
+//!   [`MctsConfig::common_numbers`]),
 //!   `reuse` (`true`, `false`), `mixed` (`true`:
 //!   at a simultaneous root play a sample of the average strategy; default `false`: its
 //!   most likely action), `first` (`true`: bandits for the first mover's hidden choices too,
@@ -147,10 +151,18 @@ fn net_factory_for_any(path: &str) -> Result<EvaluatorFactory<AnyGame>, SpecErro
 /// Move priors named in an `mcts` spec: a bot's choice gets `weight` of the mass.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PriorSpec {
-    /// A bot name of the ruleset, or `best` (see [`KnownAgents::best_bot`]).
+    /// A bot name of the ruleset, or `best` (see [`KnownAgents::best_bot`]); for priors,
+    /// several names joined by `+` share the weight (one vote each).
     pub bot: String,
     /// Prior mass on the bot's choice, the rest spread evenly.
     pub weight: f32,
+}
+
+impl PriorSpec {
+    /// The bot names of [`PriorSpec::bot`] (one, or several joined by `+`).
+    pub fn bots(&self) -> impl Iterator<Item = &str> {
+        self.bot.split('+')
+    }
 }
 
 /// A parsed agent spec.
@@ -270,7 +282,7 @@ fn level_ms(spec: &str, key: &str, v: &str) -> Result<u64, SpecError> {
         .ok_or_else(|| bad(spec, key, v, "easy, medium, hard or expert"))
 }
 
-const MCTS_KEYS: &str = "sims, time, level, threads, select, c, sim, gamma, chance, eval, depth, turns, prior, pw, reuse, mixed, first, seed";
+const MCTS_KEYS: &str = "sims, time, level, threads, select, c, sim, gamma, chance, eval, depth, turns, prior, pw, pscope, value, model, ms, crn, reuse, mixed, first, seed";
 
 /// Share of modeled determinizations when `model=` names a bot but no `ms=`.
 pub const DEFAULT_MODEL_SHARE: f64 = 0.75;
@@ -495,6 +507,9 @@ fn parse_mcts(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
                 config.sample_mixed = v.parse().map_err(|_| bad(spec, k, v, "true or false"))?
             }
             "reuse" => config.reuse = v.parse().map_err(|_| bad(spec, k, v, "true or false"))?,
+            "crn" => {
+                config.common_numbers = v.parse().map_err(|_| bad(spec, k, v, "true or false"))?
+            }
             "select" => {
                 select_set = true;
                 config.selection = match v {
@@ -690,6 +705,9 @@ impl fmt::Display for AgentSpec {
                 }
                 if config.sample_mixed {
                     write!(f, ",mixed=true")?;
+                }
+                if config.common_numbers {
+                    write!(f, ",crn=true")?;
                 }
                 if config.threads > 1 {
                     write!(f, ",threads={}", config.threads)?;
@@ -895,11 +913,13 @@ impl AgentSpec {
             policy.build::<G>(0)?;
         }
         if let Some(p) = prior {
-            AgentSpec::Bot {
-                name: p.bot.clone(),
-                seed: None,
+            for name in p.bots() {
+                AgentSpec::Bot {
+                    name: name.to_string(),
+                    seed: None,
+                }
+                .build::<G>(0)?;
             }
-            .build::<G>(0)?;
         }
         let mut config = *config;
         if config.seed == 0 {
@@ -981,9 +1001,15 @@ pub fn with_prior<G: KnownAgents>(
     };
     Arc::new(move |seed| {
         let inner = factory(seed);
-        match G::named_bot(&p.bot, splitmix(seed)) {
-            Some(bot) => Box::new(AgentPrior::new(inner, bot, p.weight)) as Box<dyn Evaluator<G>>,
-            None => inner,
+        let bots: Vec<_> = p
+            .bots()
+            .enumerate()
+            .filter_map(|(i, name)| G::named_bot(name, splitmix(seed ^ i as u64)))
+            .collect();
+        if bots.is_empty() {
+            inner
+        } else {
+            Box::new(AgentPrior::voting(inner, bots, p.weight)) as Box<dyn Evaluator<G>>
         }
     })
 }

@@ -118,6 +118,34 @@ fn dice_values_match_the_exact_expectations() {
     }
 }
 
+#[test]
+fn common_numbers_give_equal_root_actions_the_same_luck() {
+    // Two bets with the same consequences, visited in turn (a huge exploration constant
+    // makes UCT a round robin): under common random numbers the k-th visit of each meets
+    // the same dice, in the tree's sampled chance nodes and in the rollouts below, so their
+    // values are equal to the last bit; without, they differ by the dice's noise.
+    let value_gap = |common_numbers: bool| {
+        let cfg = MctsConfig {
+            chance: ChanceMode::Sample,
+            common_numbers,
+            ..config(1 + 3 * 100, Selection::Uct { c: 1e6 }, 5)
+        };
+        let mut agent = MctsAgent::new(cfg, random_rollouts());
+        let ex = agent.search(&DiceBet::twins(), 0);
+        let get = |a| ex.candidates.iter().find(|c| c.action == a).unwrap();
+        let (seven, eight) = (get(BET_SEVEN), get(BET_EIGHT));
+        assert_eq!(
+            (seven.visits, eight.visits),
+            (100, 100),
+            "{:?}",
+            ex.candidates
+        );
+        (seven.value - eight.value).abs()
+    };
+    assert_eq!(value_gap(true), 0.0);
+    assert!(value_gap(false) > 0.0);
+}
+
 /// Searches a matrix game from player 0's root and returns both players' strategies: player
 /// 0's at the root, player 1's at its (shared) cell after each of player 0's moves.
 fn equilibrium(game: &Matrix, sim: SimSelection, seed: u64) -> (Vec<f64>, Vec<f64>) {

@@ -103,6 +103,12 @@ pub struct MctsConfig {
     /// between sub-decisions (aim, fire threshold, load) towards the bot's choice.
     #[serde(default)]
     pub root_priors_only: bool,
+    /// Common random numbers at the root: the k-th simulation through each root action
+    /// plays in the same world (hidden part and rollout dice, drawn from a seed of the
+    /// search and k), so root actions are compared under the same luck and their
+    /// difference is not drowned in dice noise. Off: every simulation draws its own.
+    #[serde(default)]
+    pub common_numbers: bool,
 }
 
 impl Default for MctsConfig {
@@ -122,6 +128,7 @@ impl Default for MctsConfig {
             root_noise: None,
             model_share: 0.0,
             root_priors_only: false,
+            common_numbers: false,
         }
     }
 }

@@ -59,6 +59,11 @@ pub trait Evaluator<G: Game>: Send {
     fn model_hidden(&mut self, _state: &G, _player: Player, _rng: &mut ChaCha8Rng) -> Option<G> {
         None
     }
+
+    /// Common random numbers ([`super::MctsConfig::common_numbers`]): draw the dice of the
+    /// next submitted leaf from `seed`, so leaves the search wants compared meet the same
+    /// luck. Evaluators without dice ignore it.
+    fn reseed(&mut self, _seed: u64) {}
 }
 
 /// How a ruleset lets an agent fill in `player`'s hidden part of a state (see
@@ -98,6 +103,9 @@ impl<G: Game> HiddenModel<G> {
 }
 
 impl<G: Game> Evaluator<G> for HiddenModel<G> {
+    fn reseed(&mut self, seed: u64) {
+        self.inner.reseed(seed);
+    }
     fn name(&self) -> String {
         format!("{},model={}", self.inner.name(), self.agent.name())
     }
@@ -292,6 +300,9 @@ impl<G: Game> RolloutEvaluator<G> {
 }
 
 impl<G: Game> Evaluator<G> for RolloutEvaluator<G> {
+    fn reseed(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+    }
     fn name(&self) -> String {
         let who = match &self.policy {
             RolloutPolicy::Random => "random".to_string(),
@@ -324,14 +335,15 @@ impl<G: Game> Evaluator<G> for RolloutEvaluator<G> {
 /// where the values show better, which a small budget cannot do from uniform priors.
 pub struct AgentPrior<G: Game> {
     inner: Box<dyn Evaluator<G>>,
-    agent: Box<dyn Agent<G>>,
+    /// The bots whose choices share the prior mass (one vote each).
+    agents: Vec<Box<dyn Agent<G>>>,
     weight: f32,
 }
 
 impl<G: Game> std::fmt::Debug for AgentPrior<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("AgentPrior")
-            .field("agent", &self.agent.name())
+            .field("agents", &self.names())
             .field("weight", &self.weight)
             .finish()
     }
@@ -340,15 +352,36 @@ impl<G: Game> std::fmt::Debug for AgentPrior<G> {
 impl<G: Game> AgentPrior<G> {
     /// Priors from `agent` (weight in `[0, 1]` on its choice) over `inner`'s values.
     pub fn new(inner: Box<dyn Evaluator<G>>, agent: Box<dyn Agent<G>>, weight: f32) -> Self {
+        Self::voting(inner, vec![agent], weight)
+    }
+
+    /// Priors from several agents (at least one): each agent's choice gets an equal share
+    /// of `weight`, so an action two doctrines agree on gets twice the mass of one only a
+    /// single doctrine picks. A portfolio prior: the search starts from the doctrines'
+    /// proposals and deviates from them only where the values show better.
+    pub fn voting(
+        inner: Box<dyn Evaluator<G>>,
+        agents: Vec<Box<dyn Agent<G>>>,
+        weight: f32,
+    ) -> Self {
+        assert!(!agents.is_empty(), "a prior needs at least one agent");
         Self {
             inner,
-            agent,
+            agents,
             weight: weight.clamp(0.0, 1.0),
         }
+    }
+
+    fn names(&self) -> String {
+        let names: Vec<String> = self.agents.iter().map(|a| a.name()).collect();
+        names.join("+")
     }
 }
 
 impl<G: Game> Evaluator<G> for AgentPrior<G> {
+    fn reseed(&mut self, seed: u64) {
+        self.inner.reseed(seed);
+    }
     fn model_hidden(&mut self, state: &G, player: Player, rng: &mut ChaCha8Rng) -> Option<G> {
         self.inner.model_hidden(state, player, rng)
     }
@@ -356,7 +389,7 @@ impl<G: Game> Evaluator<G> for AgentPrior<G> {
         format!(
             "{},prior={}@{}",
             self.inner.name(),
-            self.agent.name(),
+            self.names(),
             self.weight
         )
     }
@@ -378,14 +411,16 @@ impl<G: Game> Evaluator<G> for AgentPrior<G> {
         if k < 2 {
             return None;
         }
-        let choice = self.agent.choose(state, p);
         let rest = (1.0 - self.weight) / k as f32;
-        Some(
-            legal
-                .iter()
-                .map(|a| (a, rest + if a == choice { self.weight } else { 0.0 }))
-                .collect(),
-        )
+        let vote = self.weight / self.agents.len() as f32;
+        let mut priors: Vec<(Action, f32)> = legal.iter().map(|a| (a, rest)).collect();
+        for agent in &mut self.agents {
+            let choice = agent.choose(state, p);
+            if let Some(entry) = priors.iter_mut().find(|(a, _)| *a == choice) {
+                entry.1 += vote;
+            }
+        }
+        Some(priors)
     }
 }
 

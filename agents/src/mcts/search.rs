@@ -99,6 +99,11 @@ pub struct Search<G: Game> {
     gumbel_choice: Option<Action>,
     /// Determinizations of this search's root from the opponent model.
     modeled: Vec<G>,
+    /// Seed of this search's common worlds ([`MctsConfig::common_numbers`]).
+    world_salt: u64,
+    /// The dice of the tree's sampled chance nodes in the current simulation's common
+    /// world; `None` outside one (the search's own RNG rolls them).
+    world_dice: Option<ChaCha8Rng>,
 }
 
 impl<G: Game> std::fmt::Debug for Search<G> {
@@ -140,6 +145,8 @@ impl<G: Game> Search<G> {
             simulations: 0,
             gumbel_choice: None,
             modeled: Vec::new(),
+            world_salt: 0,
+            world_dice: None,
         }
     }
 
@@ -160,6 +167,9 @@ impl<G: Game> Search<G> {
         }
         self.simulations = 0;
         self.gumbel_choice = None;
+        if self.cfg.common_numbers {
+            self.world_salt = self.rng.random();
+        }
         let root_cell = self.nodes[self.root as usize].cell;
         let gumbel_ok = matches!(self.cfg.selection, Selection::Gumbel { .. })
             && matches!(limit, Limit::Simulations(_))
@@ -378,13 +388,14 @@ impl<G: Game> Search<G> {
     fn descend(&mut self, root_state: &G, forced: Option<Action>, path: &mut Vec<StepRec>) -> Leaf {
         // Information-set search: every simulation samples the hidden part of the world from
         // the searcher's point of view, so the tree never sees the real hidden state.
-        let modeled = !self.modeled.is_empty() && self.rng.random::<f64>() < self.cfg.model_share;
-        let mut state = if modeled {
-            let i = self.rng.random_range(0..self.modeled.len());
-            self.modeled[i].clone()
-        } else {
-            root_state.resample_hidden(self.searcher, &mut self.rng)
-        };
+        self.world_dice = None;
+        let mut state = world(
+            root_state,
+            self.searcher,
+            &self.modeled,
+            self.cfg.model_share,
+            &mut self.rng,
+        );
         let mut node = self.root;
         loop {
             let n = self.nodes[node as usize];
@@ -407,6 +418,10 @@ impl<G: Game> Search<G> {
                     let f = if node == self.root { forced } else { None };
                     let action = match self.select(n.cell, &legal, f) {
                         Some((stat, prob, sim)) => {
+                            if node == self.root && self.cfg.common_numbers {
+                                // The k-th simulation through this action: world k.
+                                state = self.common_world(root_state, self.stats[stat as usize].n);
+                            }
                             path.push(StepRec::Decision {
                                 node,
                                 cell: n.cell,
@@ -437,6 +452,22 @@ impl<G: Game> Search<G> {
         }
     }
 
+    /// Common world number `k` of this search: its hidden part and, through the
+    /// evaluator, the dice of the leaf's rollout are drawn from the search's salt and `k`.
+    fn common_world(&mut self, root_state: &G, k: u32) -> G {
+        let seed = splitmix64(self.world_salt ^ (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        self.evaluator.reseed(splitmix64(seed ^ 0xD1CE));
+        self.world_dice = Some(ChaCha8Rng::seed_from_u64(splitmix64(seed ^ 0xC4A7)));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        world(
+            root_state,
+            self.searcher,
+            &self.modeled,
+            self.cfg.model_share,
+            &mut rng,
+        )
+    }
+
     /// The chance outcome to follow: stratified over small outcome lists, else sampled.
     fn pick_chance(&mut self, node: u32, outcomes: &ChanceOutcomes) -> Action {
         match self.cfg.chance {
@@ -462,7 +493,10 @@ impl<G: Game> Search<G> {
                 }
                 best.1
             }
-            _ => outcomes.sample(&mut self.rng),
+            _ => match &mut self.world_dice {
+                Some(dice) => outcomes.sample(dice),
+                None => outcomes.sample(&mut self.rng),
+            },
         }
     }
 
@@ -953,5 +987,21 @@ impl<G: Game> Search<G> {
     /// The search's RNG (Gumbel noise is drawn from it).
     pub(crate) fn rng(&mut self) -> &mut ChaCha8Rng {
         &mut self.rng
+    }
+}
+
+/// A world for one simulation: `root_state` with its hidden part drawn from `searcher`'s
+/// view (by the opponent model in a `share` of them), never the real hidden state.
+fn world<G: Game>(
+    root_state: &G,
+    searcher: Player,
+    modeled: &[G],
+    share: f64,
+    rng: &mut ChaCha8Rng,
+) -> G {
+    if !modeled.is_empty() && rng.random::<f64>() < share {
+        modeled[rng.random_range(0..modeled.len())].clone()
+    } else {
+        root_state.resample_hidden(searcher, rng)
     }
 }

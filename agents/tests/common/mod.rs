@@ -277,6 +277,8 @@ static DICE_BET_SPEC: GameSpec = GameSpec {
 pub struct DiceBet {
     pub bet: Option<Action>,
     pub dice: Vec<u8>,
+    /// The sum `BET_EIGHT` needs: 8, or 7 in [`DiceBet::twins`].
+    pub eight_line: u8,
 }
 
 impl DiceBet {
@@ -284,6 +286,16 @@ impl DiceBet {
         Self {
             bet: None,
             dice: Vec::new(),
+            eight_line: 8,
+        }
+    }
+
+    /// The bets `BET_SEVEN` and `BET_EIGHT` both on a sum of 7 or more: two root actions
+    /// with the same consequences, luck for luck.
+    pub fn twins() -> Self {
+        Self {
+            eight_line: 7,
+            ..Self::new()
         }
     }
 }
@@ -326,7 +338,11 @@ impl Game for DiceBet {
             return [0.0, 0.0];
         }
         let sum: u8 = self.dice.iter().sum();
-        let line = if self.bet == Some(BET_SEVEN) { 7 } else { 8 };
+        let line = if self.bet == Some(BET_SEVEN) {
+            7
+        } else {
+            self.eight_line
+        };
         if sum >= line {
             [1.0, -1.0]
         } else {
