@@ -1009,7 +1009,7 @@ pub fn with_prior<G: KnownAgents>(
         if bots.is_empty() {
             inner
         } else {
-            Box::new(AgentPrior::voting(inner, bots, p.weight)) as Box<dyn Evaluator<G>>
+            Box::new(AgentPrior::new(inner, bots, p.weight)) as Box<dyn Evaluator<G>>
         }
     })
 }

@@ -350,20 +350,12 @@ impl<G: Game> std::fmt::Debug for AgentPrior<G> {
 }
 
 impl<G: Game> AgentPrior<G> {
-    /// Priors from `agent` (weight in `[0, 1]` on its choice) over `inner`'s values.
-    pub fn new(inner: Box<dyn Evaluator<G>>, agent: Box<dyn Agent<G>>, weight: f32) -> Self {
-        Self::voting(inner, vec![agent], weight)
-    }
-
-    /// Priors from several agents (at least one): each agent's choice gets an equal share
-    /// of `weight`, so an action two doctrines agree on gets twice the mass of one only a
-    /// single doctrine picks. A portfolio prior: the search starts from the doctrines'
-    /// proposals and deviates from them only where the values show better.
-    pub fn voting(
-        inner: Box<dyn Evaluator<G>>,
-        agents: Vec<Box<dyn Agent<G>>>,
-        weight: f32,
-    ) -> Self {
+    /// Priors from one agent or several (at least one) over `inner`'s values: each agent's
+    /// choice gets an equal share of `weight` (in `[0, 1]`), so an action two doctrines
+    /// agree on gets twice the mass of one only a single doctrine picks. With several, a
+    /// portfolio prior: the search starts from the doctrines' proposals and deviates from
+    /// them only where the values show better.
+    pub fn new(inner: Box<dyn Evaluator<G>>, agents: Vec<Box<dyn Agent<G>>>, weight: f32) -> Self {
         assert!(!agents.is_empty(), "a prior needs at least one agent");
         Self {
             inner,

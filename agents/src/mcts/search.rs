@@ -419,7 +419,10 @@ impl<G: Game> Search<G> {
                     let action = match self.select(n.cell, &legal, f) {
                         Some((stat, prob, sim)) => {
                             if node == self.root && self.cfg.common_numbers {
-                                // The k-th simulation through this action: world k.
+                                // The k-th simulation through this action: world k. It
+                                // replaces the world drawn above, which served the root's
+                                // evaluation and priors (one state per simulation, small
+                                // beside a rollout).
                                 state = self.common_world(root_state, self.stats[stat as usize].n);
                             }
                             path.push(StepRec::Decision {
