@@ -32,6 +32,8 @@ use rand_chacha::ChaCha8Rng;
 use crate::mcts::{Budget, Heuristic, HiddenModelFn};
 use crate::Agent;
 
+mod tree;
+
 /// The game-turn counter playout horizons are measured in (defined beside the rollouts,
 /// which stop by it too).
 pub use crate::mcts::RoundFn;
@@ -48,6 +50,12 @@ pub struct PortfolioConfig {
     pub wide: bool,
     /// Seeds the worlds and the dice.
     pub seed: u64,
+    /// Search a tree of plans ([`tree`]: UCB over the candidates, and at every later game
+    /// turn within the horizon over which doctrine writes it) instead of giving every
+    /// candidate the same playouts.
+    pub tree: bool,
+    /// The tree's exploration constant (UCB1), in the heuristic value's units.
+    pub c: f64,
 }
 
 /// One candidate of the last decision, for explanations.
@@ -78,6 +86,8 @@ pub struct PortfolioAgent<G: Game> {
     decisions: u64,
     candidates: Vec<CandidateStats>,
     explanation: Vec<String>,
+    /// The plan tree of the last decision (kept to reuse its memory).
+    nodes: Vec<tree::PlanNode>,
 }
 
 impl<G: Game> std::fmt::Debug for PortfolioAgent<G> {
@@ -134,6 +144,7 @@ impl<G: Game> PortfolioAgent<G> {
             decisions: 0,
             candidates: Vec::new(),
             explanation: Vec::new(),
+            nodes: Vec::new(),
         }
     }
 
@@ -192,6 +203,70 @@ impl<G: Game> PortfolioAgent<G> {
             }
         }
         self.heuristic.value(&state)[player as usize]
+    }
+
+    /// Gives every candidate the same playouts, in the same worlds, and records their means.
+    fn search_flat(&mut self, state: &G, player: Player) {
+        let k = self.candidates.len() as u64;
+        let (worlds, deadline) = match self.config.budget {
+            Budget::Simulations(n) => (n.div_ceil(k).max(1), None),
+            Budget::TimeMs(ms) => (u64::MAX, Some(Instant::now() + Duration::from_millis(ms))),
+        };
+        let mut sums = vec![0.0f64; self.candidates.len()];
+        let stop = (self.round)(state).saturating_add(self.config.horizon);
+        // With an opponent model every world shares one determinization: the model writes
+        // the hidden orders the same way each time, and where nothing of this turn is
+        // hidden (the model declines) what is left hidden is rewritten before it counts.
+        let modeled = self.hidden_model.is_some().then(|| {
+            self.modeled(state, player)
+                .unwrap_or_else(|| state.resample_hidden(player, &mut self.rng))
+        });
+        // Each candidate's dice-free prefix in the first world, reused by every later world
+        // with the same hidden part: always under the model; without one, where the drawn
+        // world equals the first (nothing hidden).
+        let mut prefixes: Vec<G> = Vec::with_capacity(self.candidates.len());
+        let mut first_drawn: Option<G> = None;
+        let mut world = 0u64;
+        while world < worlds {
+            let drawn;
+            let base = match &modeled {
+                Some(g) => g,
+                None => {
+                    drawn = state.resample_hidden(player, &mut self.rng);
+                    &drawn
+                }
+            };
+            let dice_seed = crate::mcts::hash::splitmix64(
+                self.config.seed ^ self.decisions.rotate_left(32) ^ world,
+            );
+            let reuse = world > 0 && (modeled.is_some() || first_drawn.as_ref() == Some(base));
+            for (ci, sum) in sums.iter_mut().enumerate() {
+                let (action, ours) = (self.candidates[ci].action, self.candidates[ci].proposers[0]);
+                let start = if reuse {
+                    prefixes[ci].clone()
+                } else {
+                    let mut s = base.clone();
+                    s.apply_unchecked(action);
+                    let s = self.advance_to_chance(s, player, ours, stop);
+                    if world == 0 {
+                        prefixes.push(s.clone());
+                    }
+                    s
+                };
+                *sum += self.playout(start, player, ours, stop, dice_seed);
+            }
+            if world == 0 && modeled.is_none() {
+                first_drawn = Some(base.clone());
+            }
+            world += 1;
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+        }
+        for (c, sum) in self.candidates.iter_mut().zip(&sums) {
+            c.playouts = world as u32;
+            c.mean = sum / world as f64;
+        }
     }
 
     fn explain_lines(&self, chosen: Action, state: &G) -> Vec<String> {
@@ -277,65 +352,10 @@ impl<G: Game> Agent<G> for PortfolioAgent<G> {
             self.candidates.clear();
             return a;
         }
-        let k = self.candidates.len() as u64;
-        let (worlds, deadline) = match self.config.budget {
-            Budget::Simulations(n) => (n.div_ceil(k).max(1), None),
-            Budget::TimeMs(ms) => (u64::MAX, Some(Instant::now() + Duration::from_millis(ms))),
-        };
-        let mut sums = vec![0.0f64; self.candidates.len()];
-        let stop = (self.round)(state).saturating_add(self.config.horizon);
-        // With an opponent model every world shares one determinization: the model writes
-        // the hidden orders the same way each time, and where nothing of this turn is
-        // hidden (the model declines) what is left hidden is rewritten before it counts.
-        let modeled = self.hidden_model.is_some().then(|| {
-            self.modeled(state, player)
-                .unwrap_or_else(|| state.resample_hidden(player, &mut self.rng))
-        });
-        // Each candidate's dice-free prefix in the first world, reused by every later world
-        // with the same hidden part: always under the model; without one, where the drawn
-        // world equals the first (nothing hidden).
-        let mut prefixes: Vec<G> = Vec::with_capacity(self.candidates.len());
-        let mut first_drawn: Option<G> = None;
-        let mut world = 0u64;
-        while world < worlds {
-            let drawn;
-            let base = match &modeled {
-                Some(g) => g,
-                None => {
-                    drawn = state.resample_hidden(player, &mut self.rng);
-                    &drawn
-                }
-            };
-            let dice_seed = crate::mcts::hash::splitmix64(
-                self.config.seed ^ self.decisions.rotate_left(32) ^ world,
-            );
-            let reuse = world > 0 && (modeled.is_some() || first_drawn.as_ref() == Some(base));
-            for (ci, sum) in sums.iter_mut().enumerate() {
-                let (action, ours) = (self.candidates[ci].action, self.candidates[ci].proposers[0]);
-                let start = if reuse {
-                    prefixes[ci].clone()
-                } else {
-                    let mut s = base.clone();
-                    s.apply_unchecked(action);
-                    let s = self.advance_to_chance(s, player, ours, stop);
-                    if world == 0 {
-                        prefixes.push(s.clone());
-                    }
-                    s
-                };
-                *sum += self.playout(start, player, ours, stop, dice_seed);
-            }
-            if world == 0 && modeled.is_none() {
-                first_drawn = Some(base.clone());
-            }
-            world += 1;
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
-            }
-        }
-        for (c, sum) in self.candidates.iter_mut().zip(&sums) {
-            c.playouts = world as u32;
-            c.mean = sum / world as f64;
+        if self.config.tree {
+            self.search_tree(state, player);
+        } else {
+            self.search_flat(state, player);
         }
         // The best mean; ties go to the earlier doctrine in the portfolio.
         let best = self

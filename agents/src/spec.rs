@@ -45,7 +45,10 @@
 //!   default 24) or `time` (milliseconds per decision) or `level` (the `mcts` levels'
 //!   times), `value` (as for `mcts`; default `position`), `wide` (`true`: also every
 //!   legal action no doctrine proposes, completed by the doctrine most of them agree with;
-//!   default `false`), `seed`.
+//!   default `false`), `tree` (`true`: the plan tree, script-based UCT, instead of equal
+//!   playouts per candidate: UCB1 over the candidates and, at each later game turn within
+//!   the horizon, over which doctrine writes that turn; default `false`), `c` (the plan
+//!   tree's exploration constant, default 0.1), `seed`.
 //!
 //! A nested `rollout:` spec may not contain commas (its own options would be ambiguous).
 
@@ -214,6 +217,21 @@ pub struct PortfolioSpec {
     /// Also try the legal actions no doctrine proposes.
     #[serde(default)]
     pub wide: bool,
+    /// Search the plan tree (script-based UCT, [`crate::portfolio`]) instead of equal
+    /// playouts per candidate.
+    #[serde(default)]
+    pub tree: bool,
+    /// The plan tree's exploration constant.
+    #[serde(default = "default_plan_c")]
+    pub c: f64,
+}
+
+/// The plan tree's exploration constant when `c=` is left out: the heuristic values of
+/// the candidates' positions differ by hundredths, so a small one.
+pub const DEFAULT_PLAN_C: f64 = 0.1;
+
+fn default_plan_c() -> f64 {
+    DEFAULT_PLAN_C
 }
 
 impl Default for PortfolioSpec {
@@ -226,11 +244,13 @@ impl Default for PortfolioSpec {
             value: "position".into(),
             seed: 0,
             wide: false,
+            tree: false,
+            c: DEFAULT_PLAN_C,
         }
     }
 }
 
-const PORTFOLIO_KEYS: &str = "bots, model, horizon, sims, time, level, value, wide, seed";
+const PORTFOLIO_KEYS: &str = "bots, model, horizon, sims, time, level, value, wide, tree, c, seed";
 
 fn parse_portfolio(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
     let mut p = PortfolioSpec::default();
@@ -259,6 +279,14 @@ fn parse_portfolio(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
             "value" => p.value = v.to_string(),
             "seed" => p.seed = parse_num(spec, k, v)?,
             "wide" => p.wide = v.parse().map_err(|_| bad(spec, k, v, "true or false"))?,
+            "tree" => p.tree = v.parse().map_err(|_| bad(spec, k, v, "true or false"))?,
+            "c" => {
+                p.c = v
+                    .parse()
+                    .ok()
+                    .filter(|c: &f64| c.is_finite() && *c >= 0.0)
+                    .ok_or_else(|| bad(spec, k, v, "a number at least 0"))?
+            }
             _ => return Err(unknown()),
         }
     }
@@ -680,6 +708,9 @@ impl fmt::Display for AgentSpec {
                 if p.wide {
                     write!(f, ",wide=true")?;
                 }
+                if p.tree {
+                    write!(f, ",tree=true,c={}", p.c)?;
+                }
                 if p.seed != 0 {
                     write!(f, ",seed={}", p.seed)?;
                 }
@@ -880,6 +911,8 @@ impl AgentSpec {
             horizon: p.horizon,
             wide: p.wide,
             seed,
+            tree: p.tree,
+            c: p.c,
         };
         Ok(Some(PortfolioAgent::new(
             config,
@@ -1391,6 +1424,7 @@ mod tests {
             "portfolio:bots=british+french,model=british,horizon=2,sims=16,value=position",
             "portfolio:time=10,seed=4",
             "portfolio:model=british,time=10,wide=true",
+            "portfolio:model=british,horizon=2,sims=40,tree=true,c=0.3",
         ] {
             let spec: AgentSpec = s.parse().unwrap();
             assert_eq!(spec.to_string().parse::<AgentSpec>().unwrap(), spec, "{s}");
@@ -1432,6 +1466,16 @@ mod tests {
             "portfolio:horizon=x".parse::<AgentSpec>(),
             Err(SpecError::BadValue { .. })
         ));
+        for bad in [
+            "portfolio:tree=maybe",
+            "portfolio:tree=true,c=-1",
+            "portfolio:c=nan",
+        ] {
+            assert!(
+                matches!(bad.parse::<AgentSpec>(), Err(SpecError::BadValue { .. })),
+                "{bad}"
+            );
+        }
         assert!(matches!(
             "portfolio:bots=british++french".parse::<AgentSpec>(),
             Err(SpecError::BadValue { .. })

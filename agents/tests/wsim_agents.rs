@@ -152,6 +152,7 @@ fn the_portfolio_search_does_not_depend_on_side_0s_hidden_orders() {
     for spec in [
         "portfolio:sims=8",
         "portfolio:bots=british+french,model=british,horizon=2,sims=6",
+        "portfolio:bots=british+french,model=british,horizon=2,sims=6,tree=true",
     ] {
         let spec: AgentSpec = spec.parse().unwrap();
         // Side 1 writes its whole turn in both states; the same search sees the same.
@@ -178,19 +179,21 @@ fn the_portfolio_search_does_not_depend_on_side_0s_hidden_orders() {
 #[test]
 fn the_portfolio_search_replays_its_game_for_the_same_seeds() {
     use broadside_agents::{play_match, MatchConfig};
-    let spec: AgentSpec = "portfolio:sims=6".parse().unwrap();
-    let play = || {
-        let mut me = spec.build::<WsimGame>(3).unwrap();
-        let mut bot = DoctrineBot::new(DOCTRINES[0], 4);
-        let config = MatchConfig {
-            chance_seed: 11,
-            max_decisions: Some(400),
+    for spec in ["portfolio:sims=6", "portfolio:sims=6,horizon=2,tree=true"] {
+        let spec: AgentSpec = spec.parse().unwrap();
+        let play = || {
+            let mut me = spec.build::<WsimGame>(3).unwrap();
+            let mut bot = DoctrineBot::new(DOCTRINES[0], 4);
+            let config = MatchConfig {
+                chance_seed: 11,
+                max_decisions: Some(400),
+            };
+            play_match(duel(), [&mut me, &mut bot], &config).unwrap()
         };
-        play_match(duel(), [&mut me, &mut bot], &config).unwrap()
-    };
-    let (x, y) = (play(), play());
-    assert_eq!(x, y);
-    assert!(x.decisions > 50, "a game long enough to search");
+        let (x, y) = (play(), play());
+        assert_eq!(x, y);
+        assert!(x.decisions > 50, "a game long enough to search");
+    }
 }
 
 #[test]

@@ -362,3 +362,110 @@ impl Game for DiceBet {
         Ok(())
     }
 }
+
+// ----------------------------------------------------------------------------------------
+
+static TWO_TURNS_SPEC: GameSpec = GameSpec {
+    name: "two_turns",
+    title: "Two turns (toy)",
+    version: 1,
+    num_player_actions: 2,
+    num_actions: 4,
+    action_names: &["steady", "switch", "heads", "tails"],
+    obs: ObsSpec {
+        max_entities: 1,
+        entity_features: &["unused"],
+        global_features: &["picks", "coins"],
+        plane_channels: &[],
+        plane_rows: 1,
+        plane_cols: 1,
+    },
+};
+
+/// Heads (chance, after each pick of [`TwoTurns`]).
+pub const HEADS: Action = 2;
+
+/// Two game turns; in each player 0 picks 0 or 1, then a coin is tossed. Player 1 never
+/// decides. The plan "0 then 1" is worth 0.9 (every other plan less: "1 then 1" 0.4,
+/// "0 then 0" 0, "1 then 0" -0.9), and each head adds 0.05: a plan that keeps one choice for
+/// both turns finds "1 then 1" at best, a plan that may change its mind "0 then 1".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TwoTurns {
+    pub picks: Vec<Action>,
+    pub heads: u8,
+    pub coins: u8,
+}
+
+impl TwoTurns {
+    pub fn new() -> Self {
+        Self {
+            picks: Vec::new(),
+            heads: 0,
+            coins: 0,
+        }
+    }
+
+    /// The game turn: how many picks were made.
+    pub fn round(&self) -> u32 {
+        self.picks.len() as u32
+    }
+}
+
+impl Game for TwoTurns {
+    fn spec(&self) -> &'static GameSpec {
+        &TWO_TURNS_SPEC
+    }
+    fn turn(&self) -> Turn {
+        match (self.picks.len(), self.coins as usize) {
+            (p, c) if c < p => Turn::Chance,
+            (2, _) => Turn::Terminal,
+            _ => Turn::Player(0),
+        }
+    }
+    fn legal_actions(&self) -> ActionSet {
+        match self.turn() {
+            Turn::Player(_) => [0, 1].into_iter().collect(),
+            Turn::Chance => [HEADS, HEADS + 1].into_iter().collect(),
+            Turn::Terminal => ActionSet::new(),
+        }
+    }
+    fn chance_outcomes(&self) -> ChanceOutcomes {
+        if self.turn() == Turn::Chance {
+            ChanceOutcomes::uniform(HEADS, 2)
+        } else {
+            ChanceOutcomes::new()
+        }
+    }
+    fn apply_unchecked(&mut self, action: Action) {
+        if self.turn() == Turn::Chance {
+            self.coins += 1;
+            self.heads += u8::from(action == HEADS);
+        } else {
+            self.picks.push(action);
+        }
+    }
+    fn returns(&self) -> [f64; NUM_PLAYERS] {
+        if self.turn() != Turn::Terminal {
+            return [0.0, 0.0];
+        }
+        let plan = match (self.picks[0], self.picks[1]) {
+            (0, 1) => 0.85,
+            (1, 1) => 0.35,
+            (0, _) => -0.05,
+            _ => -0.95,
+        };
+        let v = plan + 0.05 * f64::from(self.heads);
+        [v, -v]
+    }
+    fn observe(&self, _: Player, out: &mut Observation) {
+        out.clear();
+        out.global[0] = self.picks.len() as f32;
+        out.global[1] = self.coins as f32;
+    }
+    fn resample_hidden(&self, _: Player, _: &mut dyn RngCore) -> Self {
+        self.clone()
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        Ok(())
+    }
+}

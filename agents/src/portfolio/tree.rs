@@ -1,0 +1,237 @@
+//! The plan tree: script-based UCT (Justesen, Tillman, Togelius and Risi, "Script- and
+//! cluster-based UCT for StarCraft", 2014) over the portfolio's doctrines.
+//!
+//! A move of this tree is a whole plan, never a single token: at the root, a candidate
+//! action with the doctrine that proposed it writing the rest of the turn; at each later
+//! game turn within the horizon, which doctrine writes that turn for the searching side.
+//! The other side is played by the opponent model and the dice are sampled, so the tree is
+//! open loop: a node stands for a sequence of plans, and its value averages the positions
+//! they led to over the dice (Perez et al., "Open loop search for general video game
+//! playing", 2015). Selection is UCB1; the leaf is the heuristic value at the horizon (or
+//! the result, if the game ended).
+//!
+//! As in the flat search, the hidden part is modeled once per decision, the dice-free
+//! prefix of each candidate is played once and reused, and the k-th visit of every
+//! candidate rolls the same dice (common random numbers), so candidates with equal visits
+//! are compared in the same worlds.
+
+use std::time::{Duration, Instant};
+
+use broadside_env::{Game, Player, Turn};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::{PortfolioAgent, MAX_PLAYOUT_DECISIONS};
+use crate::mcts::Budget;
+
+/// No children yet.
+const LEAF: u32 = u32::MAX;
+
+/// A node of the plan tree: the doctrine that writes its turn, and the playouts through it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct PlanNode {
+    doctrine: usize,
+    visits: u32,
+    sum: f64,
+    /// Index of the first of the portfolio's children (one per doctrine), or [`LEAF`].
+    first_child: u32,
+}
+
+impl PlanNode {
+    fn new(doctrine: usize) -> Self {
+        Self {
+            doctrine,
+            visits: 0,
+            sum: 0.0,
+            first_child: LEAF,
+        }
+    }
+
+    fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.sum / f64::from(self.visits)
+        }
+    }
+}
+
+/// The deepest path a playout records: the root's turn plus this many later turns.
+const MAX_DEPTH: usize = 64;
+
+/// The UCB1 choice among `count` nodes from `first`: the first unvisited one, else the
+/// best upper bound (ties to the earlier).
+fn ucb(nodes: &[PlanNode], first: usize, count: usize, c: f64) -> usize {
+    let children = &nodes[first..first + count];
+    if let Some(i) = children.iter().position(|n| n.visits == 0) {
+        return first + i;
+    }
+    let total: u32 = children.iter().map(|n| n.visits).sum();
+    let log_total = f64::from(total).ln();
+    let mut best = first;
+    let mut best_bound = f64::NEG_INFINITY;
+    for (i, n) in children.iter().enumerate() {
+        let bound = n.mean() + c * (log_total / f64::from(n.visits)).sqrt();
+        if bound > best_bound {
+            best_bound = bound;
+            best = first + i;
+        }
+    }
+    best
+}
+
+impl<G: Game> PortfolioAgent<G> {
+    /// Plays `state` with doctrine `ours` for `player` and the opponent model for the other
+    /// side until a chance node, the end, the horizon `stop`, or a game turn after `round`.
+    fn advance_plan(
+        &mut self,
+        mut state: G,
+        player: Player,
+        ours: usize,
+        stop: u32,
+        round: u32,
+    ) -> G {
+        for _ in 0..MAX_PLAYOUT_DECISIONS {
+            match state.turn() {
+                Turn::Player(p) => {
+                    let r = (self.round)(&state);
+                    if r >= stop || r > round {
+                        break;
+                    }
+                    let a = self.decide(&state, p, player, ours);
+                    state.apply_unchecked(a);
+                }
+                _ => break,
+            }
+        }
+        state
+    }
+
+    /// The child of `node` for the next turn, chosen by UCB1; expanded (one child per
+    /// doctrine, the one that wrote `node`'s turn first) on the first visit.
+    fn select_plan(&mut self, node: usize) -> usize {
+        let n = self.portfolio.len();
+        if self.nodes[node].first_child == LEAF {
+            let first = self.nodes.len();
+            let prev = self.nodes[node].doctrine;
+            self.nodes
+                .extend((0..n).map(|j| PlanNode::new((prev + j) % n)));
+            self.nodes[node].first_child = first as u32;
+        }
+        let first = self.nodes[node].first_child as usize;
+        ucb(&self.nodes, first, n, self.config.c)
+    }
+
+    /// One playout from candidate `root`'s prefix `state` to the horizon `stop`, picking
+    /// each later turn's doctrine down the tree; returns the value for `player` and fills
+    /// `path` with the nodes it went through.
+    #[allow(clippy::too_many_arguments)]
+    fn descend(
+        &mut self,
+        mut state: G,
+        player: Player,
+        root: usize,
+        stop: u32,
+        mut round: u32,
+        dice: u64,
+        path: &mut [usize; MAX_DEPTH],
+    ) -> (f64, usize) {
+        let mut dice = ChaCha8Rng::seed_from_u64(dice);
+        let mut node = root;
+        let mut depth = 1;
+        path[0] = root;
+        for _ in 0..MAX_PLAYOUT_DECISIONS {
+            let ours = self.nodes[node].doctrine;
+            state = self.advance_plan(state, player, ours, stop, round);
+            match state.turn() {
+                Turn::Terminal => return (state.returns()[player as usize], depth),
+                Turn::Chance => {
+                    let a = state.chance_outcomes().sample(&mut dice);
+                    state.apply_unchecked(a);
+                }
+                Turn::Player(_) => {
+                    let r = (self.round)(&state);
+                    if r >= stop || depth == MAX_DEPTH {
+                        break;
+                    }
+                    // A new game turn: the tree picks who writes it.
+                    round = r;
+                    node = self.select_plan(node);
+                    path[depth] = node;
+                    depth += 1;
+                }
+            }
+        }
+        (self.heuristic.value(&state)[player as usize], depth)
+    }
+
+    /// Searches the plan tree over the candidates and records their visits and means.
+    pub(super) fn search_tree(&mut self, state: &G, player: Player) {
+        let k = self.candidates.len();
+        let deadline = match self.config.budget {
+            Budget::TimeMs(ms) => Some(Instant::now() + Duration::from_millis(ms)),
+            Budget::Simulations(_) => None,
+        };
+        let playouts = match self.config.budget {
+            Budget::Simulations(n) => n.max(k as u64),
+            Budget::TimeMs(_) => u64::MAX,
+        };
+        let round = (self.round)(state);
+        let stop = round.saturating_add(self.config.horizon);
+        self.nodes.clear();
+        self.nodes.extend(
+            self.candidates
+                .iter()
+                .map(|c| PlanNode::new(c.proposers[0])),
+        );
+        // One determinization for every playout under the model, as in the flat search.
+        let modeled = self.hidden_model.is_some().then(|| {
+            self.modeled(state, player)
+                .unwrap_or_else(|| state.resample_hidden(player, &mut self.rng))
+        });
+        let mut prefixes: Vec<Option<G>> = vec![None; k];
+        let mut path = [0usize; MAX_DEPTH];
+        for done in 0..playouts {
+            let ci = ucb(&self.nodes, 0, k, self.config.c);
+            let visit = u64::from(self.nodes[ci].visits);
+            let dice = crate::mcts::hash::splitmix64(
+                self.config.seed ^ self.decisions.rotate_left(32) ^ visit,
+            );
+            let (action, ours) = (self.candidates[ci].action, self.candidates[ci].proposers[0]);
+            // Without a model the world is redrawn; its prefix is reused only where nothing
+            // was hidden (the drawn world is the state itself).
+            let drawn = modeled
+                .is_none()
+                .then(|| state.resample_hidden(player, &mut self.rng));
+            let reusable = drawn.as_ref().is_none_or(|d| d == state);
+            let start = match &prefixes[ci] {
+                Some(prefix) if reusable => prefix.clone(),
+                _ => {
+                    let mut s = match (&modeled, drawn) {
+                        (Some(g), _) => g.clone(),
+                        (None, Some(d)) => d,
+                        (None, None) => state.clone(),
+                    };
+                    s.apply_unchecked(action);
+                    let s = self.advance_plan(s, player, ours, stop, round);
+                    if reusable {
+                        prefixes[ci] = Some(s.clone());
+                    }
+                    s
+                }
+            };
+            let (value, depth) = self.descend(start, player, ci, stop, round, dice, &mut path);
+            for &n in &path[..depth] {
+                self.nodes[n].visits += 1;
+                self.nodes[n].sum += value;
+            }
+            if done + 1 >= k as u64 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+        }
+        for (c, n) in self.candidates.iter_mut().zip(&self.nodes) {
+            c.playouts = n.visits;
+            c.mean = n.mean();
+        }
+    }
+}
