@@ -1,11 +1,12 @@
 //! Plays Fighting Sail games between two agent specs and tells why each game ended: the
 //! result, the reason, the turn, both fleets' morale and ships left, and the shots and
 //! boardings of each side. For finding out why a doctrine loses or draws.
-//! `cargo run --release -p broadside-agents --example fsail_probe -- SCENARIO SPEC [OPPONENT]
+//! `cargo run --release -p broadside-agents --example fsail_probe -- SCENARIO|FILE SPEC [OPPONENT]
 //! [GAMES] [-v]`.
 
 use broadside_agents::{play_match, Agent, AgentSpec, MatchConfig};
 use broadside_env::fsail::catalogue::{BOARD_0, CANNON_END, FIRE_0};
+use broadside_env::fsail::data::load_scenario_file;
 use broadside_env::fsail::{builtin_scenario, FsailGame, FsailOptions, Phase};
 use broadside_env::Game;
 
@@ -31,7 +32,10 @@ fn main() {
         .parse()
         .expect("agent spec");
     let games: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(40);
-    let sc = builtin_scenario(scenario).expect("built-in scenario");
+    // A built-in id, or a scenario file.
+    let sc = builtin_scenario(scenario)
+        .or_else(|_| load_scenario_file(std::path::Path::new(scenario)))
+        .expect("a built-in scenario or a scenario file");
     let mut score = 0.0;
     // [F/S turn][band or out][exposed*2 + shot]
     let mut census = [[[[0u32; 4]; 4]; 2]; 2];
