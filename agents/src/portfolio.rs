@@ -18,6 +18,9 @@
 //!   dice roll (in WS&IM the rest of both sides' orders, most of a playout's cost) do not
 //!   depend on the dice, so each candidate plays them once and every world starts there.
 //! - **Budget**: playouts per decision (deterministic for a seed) or wall time (for play).
+//! - **Plan tree** (`tree`, in `portfolio/tree.rs`): instead of equal playouts per
+//!   candidate, UCB1 over the candidates and, at each later game turn within the horizon,
+//!   over which doctrine writes that turn (script-based UCT).
 //!
 //! The search reads only what `player` may know: hidden state is redrawn from the player's
 //! view before any playout (see [`crate::Agent`], *Fair play*).
@@ -50,9 +53,9 @@ pub struct PortfolioConfig {
     pub wide: bool,
     /// Seeds the worlds and the dice.
     pub seed: u64,
-    /// Search a tree of plans ([`tree`]: UCB over the candidates, and at every later game
-    /// turn within the horizon over which doctrine writes it) instead of giving every
-    /// candidate the same playouts.
+    /// Search a tree of plans (`portfolio/tree.rs`: UCB over the candidates, and at every
+    /// later game turn within the horizon over which doctrine writes it) instead of giving
+    /// every candidate the same playouts.
     pub tree: bool,
     /// The tree's exploration constant (UCB1), in the heuristic value's units.
     pub c: f64,
