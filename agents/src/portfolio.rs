@@ -91,6 +91,8 @@ pub struct PortfolioAgent<G: Game> {
     explanation: Vec<String>,
     /// The plan tree of the last decision (kept to reuse its memory).
     nodes: Vec<tree::PlanNode>,
+    /// The plan tree's nodes a playout went through (kept to reuse its memory).
+    path: Vec<usize>,
 }
 
 impl<G: Game> std::fmt::Debug for PortfolioAgent<G> {
@@ -148,6 +150,7 @@ impl<G: Game> PortfolioAgent<G> {
             candidates: Vec::new(),
             explanation: Vec::new(),
             nodes: Vec::new(),
+            path: Vec::new(),
         }
     }
 
@@ -173,8 +176,8 @@ impl<G: Game> PortfolioAgent<G> {
         }
     }
 
-    /// Plays the decisions of `state` up to the first chance node (or the horizon, or the
-    /// end). No dice are rolled on the way, so in a world whose hidden part is fixed this
+    /// Plays the decisions of `state` up to the first chance node (or the game turn `stop`,
+    /// or the end). No dice are rolled on the way, so in a world whose hidden part is fixed this
     /// prefix is the same for every dice seed: it is played once per candidate and reused.
     fn advance_to_chance(&mut self, mut state: G, player: Player, ours: usize, stop: u32) -> G {
         for _ in 0..MAX_PLAYOUT_DECISIONS {

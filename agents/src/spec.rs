@@ -709,7 +709,10 @@ impl fmt::Display for AgentSpec {
                     write!(f, ",wide=true")?;
                 }
                 if p.tree {
-                    write!(f, ",tree=true,c={}", p.c)?;
+                    write!(f, ",tree=true")?;
+                }
+                if p.tree || p.c != DEFAULT_PLAN_C {
+                    write!(f, ",c={}", p.c)?;
                 }
                 if p.seed != 0 {
                     write!(f, ",seed={}", p.seed)?;
@@ -1425,6 +1428,7 @@ mod tests {
             "portfolio:time=10,seed=4",
             "portfolio:model=british,time=10,wide=true",
             "portfolio:model=british,horizon=2,sims=40,tree=true,c=0.3",
+            "portfolio:c=0.3",
         ] {
             let spec: AgentSpec = s.parse().unwrap();
             assert_eq!(spec.to_string().parse::<AgentSpec>().unwrap(), spec, "{s}");

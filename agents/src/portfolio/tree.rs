@@ -56,9 +56,6 @@ impl PlanNode {
     }
 }
 
-/// The deepest path a playout records: the root's turn plus this many later turns.
-const MAX_DEPTH: usize = 64;
-
 /// The UCB1 choice among `count` nodes from `first`: the first unvisited one, else the
 /// best upper bound (ties to the earlier).
 fn ucb(nodes: &[PlanNode], first: usize, count: usize, c: f64) -> usize {
@@ -81,32 +78,6 @@ fn ucb(nodes: &[PlanNode], first: usize, count: usize, c: f64) -> usize {
 }
 
 impl<G: Game> PortfolioAgent<G> {
-    /// Plays `state` with doctrine `ours` for `player` and the opponent model for the other
-    /// side until a chance node, the end, the horizon `stop`, or a game turn after `round`.
-    fn advance_plan(
-        &mut self,
-        mut state: G,
-        player: Player,
-        ours: usize,
-        stop: u32,
-        round: u32,
-    ) -> G {
-        for _ in 0..MAX_PLAYOUT_DECISIONS {
-            match state.turn() {
-                Turn::Player(p) => {
-                    let r = (self.round)(&state);
-                    if r >= stop || r > round {
-                        break;
-                    }
-                    let a = self.decide(&state, p, player, ours);
-                    state.apply_unchecked(a);
-                }
-                _ => break,
-            }
-        }
-        state
-    }
-
     /// The child of `node` for the next turn, chosen by UCB1; expanded (one child per
     /// doctrine, the one that wrote `node`'s turn first) on the first visit.
     fn select_plan(&mut self, node: usize) -> usize {
@@ -123,9 +94,8 @@ impl<G: Game> PortfolioAgent<G> {
     }
 
     /// One playout from candidate `root`'s prefix `state` to the horizon `stop`, picking
-    /// each later turn's doctrine down the tree; returns the value for `player` and fills
-    /// `path` with the nodes it went through.
-    #[allow(clippy::too_many_arguments)]
+    /// each later turn's doctrine down the tree; returns the value for `player` and leaves
+    /// the nodes it went through in `self.path`.
     fn descend(
         &mut self,
         mut state: G,
@@ -134,35 +104,34 @@ impl<G: Game> PortfolioAgent<G> {
         stop: u32,
         mut round: u32,
         dice: u64,
-        path: &mut [usize; MAX_DEPTH],
-    ) -> (f64, usize) {
+    ) -> f64 {
         let mut dice = ChaCha8Rng::seed_from_u64(dice);
         let mut node = root;
-        let mut depth = 1;
-        path[0] = root;
+        self.path.clear();
+        self.path.push(root);
         for _ in 0..MAX_PLAYOUT_DECISIONS {
             let ours = self.nodes[node].doctrine;
-            state = self.advance_plan(state, player, ours, stop, round);
+            // To the next chance node, the horizon or the start of the next game turn.
+            state = self.advance_to_chance(state, player, ours, stop.min(round.saturating_add(1)));
             match state.turn() {
-                Turn::Terminal => return (state.returns()[player as usize], depth),
+                Turn::Terminal => return state.returns()[player as usize],
                 Turn::Chance => {
                     let a = state.chance_outcomes().sample(&mut dice);
                     state.apply_unchecked(a);
                 }
                 Turn::Player(_) => {
                     let r = (self.round)(&state);
-                    if r >= stop || depth == MAX_DEPTH {
+                    if r >= stop {
                         break;
                     }
                     // A new game turn: the tree picks who writes it.
                     round = r;
                     node = self.select_plan(node);
-                    path[depth] = node;
-                    depth += 1;
+                    self.path.push(node);
                 }
             }
         }
-        (self.heuristic.value(&state)[player as usize], depth)
+        self.heuristic.value(&state)[player as usize]
     }
 
     /// Searches the plan tree over the candidates and records their visits and means.
@@ -178,6 +147,8 @@ impl<G: Game> PortfolioAgent<G> {
         };
         let round = (self.round)(state);
         let stop = round.saturating_add(self.config.horizon);
+        // A candidate's prefix ends with its own game turn, where the tree's next level begins.
+        let first_turn_end = stop.min(round.saturating_add(1));
         self.nodes.clear();
         self.nodes.extend(
             self.candidates
@@ -190,7 +161,6 @@ impl<G: Game> PortfolioAgent<G> {
                 .unwrap_or_else(|| state.resample_hidden(player, &mut self.rng))
         });
         let mut prefixes: Vec<Option<G>> = vec![None; k];
-        let mut path = [0usize; MAX_DEPTH];
         for done in 0..playouts {
             let ci = ucb(&self.nodes, 0, k, self.config.c);
             let visit = u64::from(self.nodes[ci].visits);
@@ -213,15 +183,15 @@ impl<G: Game> PortfolioAgent<G> {
                         (None, None) => state.clone(),
                     };
                     s.apply_unchecked(action);
-                    let s = self.advance_plan(s, player, ours, stop, round);
+                    let s = self.advance_to_chance(s, player, ours, first_turn_end);
                     if reusable {
                         prefixes[ci] = Some(s.clone());
                     }
                     s
                 }
             };
-            let (value, depth) = self.descend(start, player, ci, stop, round, dice, &mut path);
-            for &n in &path[..depth] {
+            let value = self.descend(start, player, ci, stop, round, dice);
+            for &n in &self.path {
                 self.nodes[n].visits += 1;
                 self.nodes[n].sum += value;
             }
