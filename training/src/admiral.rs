@@ -49,22 +49,29 @@ pub const KNOWN: [(&str, &str); 9] = [
 /// reproducible: the same seed and orders give the same game).
 pub const WSIM_ADMIRAL: &str = "portfolio:model=british,sims=300,wide=true";
 
+/// The portfolio search a difficulty level plays in a Fighting Sail battle of squadrons
+/// (the level adds its time): the fleet action's strongest doctrine, `bot:rake-seeker`, as
+/// the model of the other side. At 50 ms a decision (`level=easy`) it won 62.8% of 160
+/// games against `bot:rake-seeker` in the fleet action, where the tree search at the same
+/// level won 50.3% (seeds 2026 and 2027, sides swapped).
+pub const FSAIL_SQUADRON_LEVEL: &str = "portfolio:model=rake-seeker";
+
 /// The search a difficulty level (`easy`, `medium`, `hard`, `expert`: the time per
-/// decision) plays on `scenario`: the family measured strongest there. In a WS&IM battle
-/// of squadrons that is the portfolio search ([`WSIM_ADMIRAL`]'s settings with the level's
-/// time instead of its playouts): the tree search at the level's settings scored 2% against
-/// `bot:british` in the squadron battle (66% with British priors and rollouts at 10 ms), the
-/// portfolio search 84%. Everywhere else (single-ship duels, Fighting Sail) the tree search
-/// at the level (`mcts:level=`), which won 84% of the WS&IM duel against the strongest
-/// doctrine where the portfolio search won 69% (in Fighting Sail the two score alike
-/// against the doctrines).
+/// decision) plays on `scenario`: the family measured strongest there. In a battle of
+/// squadrons that is the portfolio search: in WS&IM [`WSIM_ADMIRAL`]'s settings with the
+/// level's time instead of its playouts (the tree search at the level's settings scored 2%
+/// against `bot:british` in the squadron battle, 66% with British priors and rollouts at
+/// 10 ms, the portfolio search 84%); in Fighting Sail [`FSAIL_SQUADRON_LEVEL`]. In the
+/// single-ship duels the tree search at the level (`mcts:level=`), which won 84% of the
+/// WS&IM duel against the strongest doctrine where the portfolio search won 69% (in the
+/// Fighting Sail duel the two score alike against the doctrines).
 pub fn level_spec(scenario: &AnyScenario, level: &str) -> String {
     let squadrons = scenario.ships_per_side().iter().any(|&n| n > 1);
-    if scenario.ruleset() == "wsim" && squadrons {
+    match (scenario.ruleset(), squadrons) {
         // A later budget key replaces an earlier one: the level's time replaces the playouts.
-        format!("{WSIM_ADMIRAL},level={level}")
-    } else {
-        format!("mcts:level={level}")
+        ("wsim", true) => format!("{WSIM_ADMIRAL},level={level}"),
+        ("fsail", true) => format!("{FSAIL_SQUADRON_LEVEL},level={level}"),
+        _ => format!("mcts:level={level}"),
     }
 }
 
@@ -278,7 +285,7 @@ mod tests {
         for (ruleset, id, family) in [
             ("wsim", "squadron-battle", "portfolio"),
             ("wsim", "frigate-duel", "mcts"),
-            ("fsail", "fleet-action", "mcts"),
+            ("fsail", "fleet-action", "portfolio"),
             ("fsail", "frigate-duel", "mcts"),
         ] {
             let sc = scenario(ruleset, id).expect("built-in scenario");

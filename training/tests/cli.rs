@@ -175,10 +175,24 @@ fn auto_play_of_the_default_scenario_writes_the_default_save_file() {
 #[test]
 fn a_level_picks_the_portfolio_search_for_squadrons_and_the_tree_search_for_a_duel() {
     let dir = tempfile::tempdir().expect("temp dir");
-    for (scenario, family) in [("squadron-battle", "portfolio:"), ("frigate-duel", "mcts:")] {
+    for (ruleset, scenario, family) in [
+        ("wsim", "squadron-battle", "portfolio:model=british"),
+        ("wsim", "frigate-duel", "mcts:"),
+        ("fsail", "fleet-action", "portfolio:model=rake-seeker"),
+        ("fsail", "frigate-duel", "mcts:"),
+    ] {
         let o = run_in(
             dir.path(),
-            &["play", "--scenario", scenario, "--level", "hard", "--json"],
+            &[
+                "play",
+                "--ruleset",
+                ruleset,
+                "--scenario",
+                scenario,
+                "--level",
+                "hard",
+                "--json",
+            ],
             Some("quit\n"),
         );
         assert!(o.status.success(), "{}", stderr(&o));
