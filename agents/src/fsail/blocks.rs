@@ -9,9 +9,7 @@
 use broadside_env::fsail::catalogue::SAIL_END;
 use broadside_env::fsail::data::{rules, MAX_STAT};
 use broadside_env::fsail::{Attitude, FsailGame, Pending, Phase, Ship};
-use broadside_env::plane::{
-    in_arc, mast_distance, on_table, rect_distance_at_most, Arc, Point, Rect,
-};
+use broadside_env::plane::{mast_distance, on_table, rect_distance_at_most, Arc, Point, Rect};
 use broadside_env::{Action, Game};
 use std::sync::OnceLock;
 
@@ -38,17 +36,57 @@ pub fn band(range: i32) -> Option<usize> {
     rules().ranges.iter().position(|&r| range <= r)
 }
 
-/// The broadside of a ship at `from` whose arc holds the mainmast at `target`.
+/// The broadside of a ship at `from` whose arc holds the mainmast at `target`: the arcs of
+/// [`broadside_env::plane::in_arc`], worked out from one change of frame (this runs for every plan and every
+/// place an enemy may stand).
 pub fn broadside_arc(from: &Rect, target: Point) -> Option<Arc> {
-    Arc::BROADSIDES
-        .into_iter()
-        .find(|&a| in_arc(from, a, target))
+    if target == from.centre {
+        return None;
+    }
+    let (along, across) = from.local(target);
+    if across == 0 || across.abs() < along.abs() {
+        None
+    } else if across > 0 {
+        Some(Arc::Starboard)
+    } else {
+        Some(Arc::Port)
+    }
 }
 
 /// Whether a shot from a mainmast at `from` rakes a ship at `target`: the firer lies in the
-/// target's bow or stern wedge.
+/// target's bow or stern wedge ([`broadside_env::plane::in_arc`]'s, from one change of frame).
 pub fn rakes(from: Point, target: &Rect) -> bool {
-    in_arc(target, Arc::Bow, from) || in_arc(target, Arc::Stern, from)
+    if from == target.centre {
+        return false;
+    }
+    let (along, across) = target.local(from);
+    along != 0 && along.abs() >= across.abs()
+}
+
+/// A broadside's worth at one target ([`shot_value`], [`stop_chance`]: anything that
+/// depends on the range only through its band) by band and raking, each worked out on
+/// first use: the hot loops ask for the same few values over and over.
+struct ByBand<F: Fn(i32, bool) -> f64> {
+    value: F,
+    memo: [[Option<f64>; 2]; 3],
+}
+
+impl<F: Fn(i32, bool) -> f64> ByBand<F> {
+    fn new(value: F) -> Self {
+        Self {
+            value,
+            memo: [[None; 2]; 3],
+        }
+    }
+
+    /// The value at `range` mils, zero beyond long range.
+    fn at(&mut self, range: i32, raking: bool) -> f64 {
+        let Some(b) = band(range) else {
+            return 0.0;
+        };
+        let f = &self.value;
+        *self.memo[b][raking as usize].get_or_insert_with(|| f(range, raking))
+    }
 }
 
 /// Chance that a d6 rolls `target` or more.
@@ -311,6 +349,7 @@ pub fn exposure(g: &FsailGame, look: &Outlook, me: usize, base: &Rect) -> f64 {
     let side = g.ships[me].side;
     let me_ship = &g.ships[me];
     let first = g.first == side && !me_ship.cannon;
+    let board_range = rules().boarding_range;
     let mut danger = 0.0;
     for (j, e) in g.ships().iter().enumerate() {
         if e.side == side || !e.active() || e.cannon {
@@ -322,27 +361,27 @@ pub fn exposure(g: &FsailGame, look: &Outlook, me: usize, base: &Rect) -> f64 {
         let mut sum = 0.0;
         // Worked out only for an enemy that may come alongside (most never do).
         let mut prize = None;
+        let mut theirs = ByBand::new(|range, raking| shot_value(g, e, me_ship, range, raking));
+        let mut stop = ByBand::new(|range, raking| stop_chance(g, me_ship, j, range, raking));
+        // Mainmasts farther apart than this cannot be within boarding distance (the test
+        // `rect_distance_at_most` starts with, made once per enemy instead of per spot).
+        let reach = e.base.radius() + base.radius() + board_range as i64 + 2;
         for eb in spots {
             // It may board instead of firing: count the worse of the two.
-            let board = if rect_distance_at_most(eb, base, rules().boarding_range) {
+            let near = eb.centre.dist2(base.centre) <= reach * reach;
+            let board = if near && rect_distance_at_most(eb, base, board_range) {
                 *prize.get_or_insert_with(|| boarding_odds(e, &g.ships[me]) * prize_value(g, me))
             } else {
                 0.0
             };
             let mut shot = 0.0;
             if broadside_arc(eb, base.centre).is_some() {
-                shot = shot_value(
-                    g,
-                    e,
-                    me_ship,
-                    mast_distance(eb, base),
-                    rakes(eb.centre, base),
-                );
+                shot = theirs.at(mast_distance(eb, base), rakes(eb.centre, base));
             }
             let mut d = f64::max(shot, board);
             if first && d > 0.0 && broadside_arc(base, eb.centre).is_some() {
                 let range = mast_distance(base, eb);
-                d *= 1.0 - stop_chance(g, me_ship, j, range, rakes(base.centre, eb));
+                d *= 1.0 - stop.at(range, rakes(base.centre, eb));
             }
             sum += d;
         }
@@ -366,6 +405,8 @@ pub fn expected_broadside(
         _ => &here,
     };
     let (mut dmg, mut rake) = (0.0, 0.0);
+    let mut ours =
+        ByBand::new(|range, raking| shot_value(g, &g.ships[i], &g.ships[t], range, raking));
     for tb in spots {
         if broadside_arc(base, tb.centre).is_none() {
             continue;
@@ -375,7 +416,7 @@ pub fn expected_broadside(
             continue;
         }
         let r = rakes(base.centre, tb);
-        dmg += shot_value(g, &g.ships[i], &g.ships[t], range, r);
+        dmg += ours.at(range, r);
         rake += r as u8 as f64;
     }
     let n = spots.len() as f64;
@@ -532,6 +573,64 @@ fn extend(
         let still = matches!(c.phase, Phase::SailSpend { ship, .. } if ship as usize == i);
         if still {
             extend(&c, i, Some(f), depth - 1, out);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use broadside_env::plane::in_arc;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The one-frame arc tests must agree with [`in_arc`] everywhere, the wedges' edges
+    /// (exact diagonals) and the mainmast itself included.
+    #[test]
+    fn the_fast_arc_tests_agree_with_in_arc() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut cases: Vec<(Rect, Point)> = Vec::new();
+        for heading in (0..360).step_by(15) {
+            let r = Rect::new(Point { x: 5000, y: 5000 }, heading, 3000, 800);
+            for (dx, dy) in [
+                (0, 0),
+                (700, 700),
+                (700, -700),
+                (-700, 700),
+                (-700, -700),
+                (0, 900),
+                (900, 0),
+            ] {
+                cases.push((
+                    r,
+                    Point {
+                        x: 5000 + dx,
+                        y: 5000 + dy,
+                    },
+                ));
+            }
+        }
+        for _ in 0..20_000 {
+            let r = Rect::new(
+                Point {
+                    x: rng.random_range(0..40_000),
+                    y: rng.random_range(0..30_000),
+                },
+                rng.random_range(0..24) * 15,
+                3000,
+                800,
+            );
+            let p = Point {
+                x: r.centre.x + rng.random_range(-20_000..20_000),
+                y: r.centre.y + rng.random_range(-20_000..20_000),
+            };
+            cases.push((r, p));
+        }
+        for (r, p) in cases {
+            let slow = Arc::BROADSIDES.into_iter().find(|&a| in_arc(&r, a, p));
+            assert_eq!(broadside_arc(&r, p), slow, "{r:?} {p:?}");
+            let slow_rake = in_arc(&r, Arc::Bow, p) || in_arc(&r, Arc::Stern, p);
+            assert_eq!(rakes(p, &r), slow_rake, "{r:?} {p:?}");
         }
     }
 }

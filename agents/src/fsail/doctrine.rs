@@ -224,9 +224,11 @@ impl FsailDoctrine {
         let mut s = -self.range_weight * (range - pref).abs();
         let (dmg, rake) = expected_broadside(g, look, i, base, t);
         s += VALUE_SCALE * self.bear_weight * dmg + self.rake_weight * rake;
-        let odds = boarding_odds(&g.ships[i], &g.ships[t]);
-        if self.board_weight > 0.0 && odds >= self.board_odds && boarding_reach(g, base, t) {
-            s += VALUE_SCALE * self.board_weight * odds * prize_value(g, t);
+        if self.board_weight > 0.0 && boarding_reach(g, base, t) {
+            let odds = boarding_odds(&g.ships[i], &g.ships[t]);
+            if odds >= self.board_odds {
+                s += VALUE_SCALE * self.board_weight * odds * prize_value(g, t);
+            }
         }
         // Ahead, a shot taken costs more than one given gains. Not ahead on the turn-limit
         // count, a draw or a loss awaits: caution ebbs with the turns left.
