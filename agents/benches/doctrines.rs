@@ -5,9 +5,10 @@
 
 use broadside_agents::{Agent, KnownAgents};
 use broadside_env::fsail::{builtin_scenario, FsailGame, FsailOptions};
+use broadside_env::harness::random_action;
 use broadside_env::{Game, Turn};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// Positions where a player decides, from `games` random games of `scenario`.
@@ -17,19 +18,11 @@ fn positions(scenario: &str, games: u64) -> Vec<FsailGame> {
     for seed in 0..games {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut g = FsailGame::new(&sc, FsailOptions { resignation: false });
-        loop {
-            match g.turn() {
-                Turn::Terminal => break,
-                Turn::Chance => {
-                    let a = g.chance_outcomes().sample(&mut rng);
-                    g.apply_unchecked(a);
-                }
-                Turn::Player(_) => {
-                    out.push(g.clone());
-                    let legal: Vec<_> = g.legal_actions().iter().collect();
-                    g.apply_unchecked(legal[rng.random_range(0..legal.len())]);
-                }
+        while let Some(a) = random_action(&g, &mut rng) {
+            if matches!(g.turn(), Turn::Player(_)) {
+                out.push(g.clone());
             }
+            g.apply_unchecked(a);
         }
     }
     out
