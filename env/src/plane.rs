@@ -385,6 +385,14 @@ pub fn rect_distance_at_most(a: &Rect, b: &Rect, lim: i32) -> bool {
     lim >= 0 && rects_dist2_below(a, b, next * next)
 }
 
+/// The mainmast distance (mils) beyond which rectangles of `a`'s and `b`'s size cannot be
+/// within `lim` of each other: the broad phase of [`rect_distance_at_most`] (the reach
+/// [`rects_dist2_below`] works out for the bound `(lim + 1)^2`), for a caller that tests
+/// one rectangle against many places of another and need not work it out for each.
+pub fn reach_within(a: &Rect, b: &Rect, lim: i32) -> i64 {
+    a.radius() + b.radius() + lim as i64 + 2
+}
+
 /// Squared mainmast-to-mainmast distance in square mils.
 #[inline]
 pub fn mast_dist2(a: &Rect, b: &Rect) -> i64 {
@@ -438,6 +446,33 @@ pub fn in_arc(r: &Rect, arc: Arc, p: Point) -> bool {
         Arc::Starboard => across > 0 && across >= along.abs(),
         Arc::Port => across < 0 && -across >= along.abs(),
     }
+}
+
+/// The broadside arc (port or starboard) of `r` that holds `p`: [`in_arc`] over
+/// [`Arc::BROADSIDES`], worked out from one change of frame (the agents ask this for every
+/// plan and every place an enemy may stand).
+pub fn broadside_arc(r: &Rect, p: Point) -> Option<Arc> {
+    if p == r.centre {
+        return None;
+    }
+    let (along, across) = r.local(p);
+    if across == 0 || across.abs() < along.abs() {
+        None
+    } else if across > 0 {
+        Some(Arc::Starboard)
+    } else {
+        Some(Arc::Port)
+    }
+}
+
+/// Whether `p` lies in the bow or the stern arc of `r` (where a shot from `p` rakes):
+/// [`in_arc`] for both, from one change of frame.
+pub fn in_bow_or_stern(r: &Rect, p: Point) -> bool {
+    if p == r.centre {
+        return false;
+    }
+    let (along, across) = r.local(p);
+    along != 0 && along.abs() >= across.abs()
 }
 
 /// Whether segments `a-b` and `c-d` share a point.
@@ -594,6 +629,28 @@ mod tests {
         // The boundary at 45 degrees is inside both the bow and the broadside arc.
         assert!(in_arc(&r, Arc::Starboard, Point::new(3000, -3000)));
         assert!(in_arc(&r, Arc::Bow, Point::new(3000, -3000)));
+    }
+
+    #[test]
+    fn the_one_frame_arc_tests_agree_with_in_arc_on_the_wedge_edges_and_the_mainmast() {
+        for heading in (0..360).step_by(15) {
+            let r = Rect::new(Point::new(5000, 5000), heading, 3000, 800);
+            for (dx, dy) in [
+                (0, 0),
+                (700, 700),
+                (700, -700),
+                (-700, 700),
+                (-700, -700),
+                (0, 900),
+                (900, 0),
+            ] {
+                let p = Point::new(5000 + dx, 5000 + dy);
+                let broadside = Arc::BROADSIDES.into_iter().find(|&a| in_arc(&r, a, p));
+                assert_eq!(broadside_arc(&r, p), broadside, "{r:?} {p:?}");
+                let wedge = in_arc(&r, Arc::Bow, p) || in_arc(&r, Arc::Stern, p);
+                assert_eq!(in_bow_or_stern(&r, p), wedge, "{r:?} {p:?}");
+            }
+        }
     }
 
     #[test]

@@ -1,11 +1,13 @@
 //! Property tests of the plane geometry in `broadside_env::plane` (issue 4): distances are
 //! symmetric, non-negative and invariant under moving both ships together; a ship is never
-//! in its own arcs; the swept path of a zero move is the ship itself; a swept path holds
+//! in its own arcs, and the one-frame broadside and bow-or-stern tests agree with `in_arc`;
+//! the swept path of a zero move is the ship itself; a swept path holds
 //! every intermediate position of the move.
 
 use broadside_env::plane::{
-    in_arc, mast_distance, polys_dist2, rect_distance, rect_distance_at_most, rects_dist2_below,
-    rects_overlap, rotate_point, swept_path, Arc, Point, Rect,
+    broadside_arc, in_arc, in_bow_or_stern, mast_distance, polys_dist2, reach_within,
+    rect_distance, rect_distance_at_most, rects_dist2_below, rects_overlap, rotate_point,
+    swept_path, Arc, Point, Rect,
 };
 use proptest::prelude::*;
 
@@ -72,6 +74,9 @@ proptest! {
         let d = rect_distance(&a, &b);
         for lim in [d + slack, d, d - 1, 0, 1000, 3000] {
             prop_assert_eq!(rect_distance_at_most(&a, &b, lim), d <= lim, "lim {}", lim);
+            // The broad phase a caller may hoist never rules out a pair within the limit.
+            let reach = reach_within(&a, &b, lim);
+            prop_assert!(d > lim || mast_distance(&a, &b) as i64 <= reach, "lim {}", lim);
         }
         // The squared form the rules' boarding test uses, at and around the exact distance.
         let d2 = polys_dist2(&a.corners(), &b.corners());
@@ -128,6 +133,15 @@ proptest! {
         prop_assert!((1..=2).contains(&n));
         // Port and starboard never share a point.
         prop_assert!(!(in_arc(&a, Arc::Port, p) && in_arc(&a, Arc::Starboard, p)));
+    }
+
+    #[test]
+    fn the_one_frame_arc_tests_agree_with_in_arc(a in rect(), dx in -20_000i32..=20_000, dy in -20_000i32..=20_000) {
+        let p = Point::new(a.centre.x + dx, a.centre.y + dy);
+        let broadside = Arc::BROADSIDES.into_iter().find(|&arc| in_arc(&a, arc, p));
+        prop_assert_eq!(broadside_arc(&a, p), broadside);
+        let wedge = in_arc(&a, Arc::Bow, p) || in_arc(&a, Arc::Stern, p);
+        prop_assert_eq!(in_bow_or_stern(&a, p), wedge);
     }
 
     #[test]

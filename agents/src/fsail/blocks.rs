@@ -9,7 +9,10 @@
 use broadside_env::fsail::catalogue::SAIL_END;
 use broadside_env::fsail::data::{rules, MAX_STAT};
 use broadside_env::fsail::{Attitude, FsailGame, Pending, Phase, Ship};
-use broadside_env::plane::{mast_distance, on_table, rect_distance_at_most, Arc, Point, Rect};
+use broadside_env::plane::{
+    broadside_arc, in_bow_or_stern, mast_distance, on_table, reach_within, rect_distance_at_most,
+    Point, Rect,
+};
 use broadside_env::{Action, Game};
 use std::sync::OnceLock;
 
@@ -36,31 +39,10 @@ pub fn band(range: i32) -> Option<usize> {
     rules().ranges.iter().position(|&r| range <= r)
 }
 
-/// The broadside of a ship at `from` whose arc holds the mainmast at `target`: the arcs of
-/// [`broadside_env::plane::in_arc`], worked out from one change of frame (this runs for every plan and every
-/// place an enemy may stand).
-pub fn broadside_arc(from: &Rect, target: Point) -> Option<Arc> {
-    if target == from.centre {
-        return None;
-    }
-    let (along, across) = from.local(target);
-    if across == 0 || across.abs() < along.abs() {
-        None
-    } else if across > 0 {
-        Some(Arc::Starboard)
-    } else {
-        Some(Arc::Port)
-    }
-}
-
 /// Whether a shot from a mainmast at `from` rakes a ship at `target`: the firer lies in the
-/// target's bow or stern wedge ([`broadside_env::plane::in_arc`]'s, from one change of frame).
+/// target's bow or stern wedge.
 pub fn rakes(from: Point, target: &Rect) -> bool {
-    if from == target.centre {
-        return false;
-    }
-    let (along, across) = target.local(from);
-    along != 0 && along.abs() >= across.abs()
+    in_bow_or_stern(target, from)
 }
 
 /// A broadside's worth at one target ([`shot_value`], [`stop_chance`]: anything that
@@ -363,9 +345,9 @@ pub fn exposure(g: &FsailGame, look: &Outlook, me: usize, base: &Rect) -> f64 {
         let mut prize = None;
         let mut theirs = ByBand::new(|range, raking| shot_value(g, e, me_ship, range, raking));
         let mut stop = ByBand::new(|range, raking| stop_chance(g, me_ship, j, range, raking));
-        // Mainmasts farther apart than this cannot be within boarding distance (the test
-        // `rect_distance_at_most` starts with, made once per enemy instead of per spot).
-        let reach = e.base.radius() + base.radius() + board_range as i64 + 2;
+        // Mainmasts farther apart than this cannot be within boarding distance: the broad
+        // phase of `rect_distance_at_most`, worked out once per enemy instead of per spot.
+        let reach = reach_within(&e.base, base, board_range);
         for eb in spots {
             // It may board instead of firing: count the worse of the two.
             let near = eb.centre.dist2(base.centre) <= reach * reach;
@@ -573,64 +555,6 @@ fn extend(
         let still = matches!(c.phase, Phase::SailSpend { ship, .. } if ship as usize == i);
         if still {
             extend(&c, i, Some(f), depth - 1, out);
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use broadside_env::plane::in_arc;
-    use rand::{Rng, SeedableRng};
-    use rand_chacha::ChaCha8Rng;
-
-    /// The one-frame arc tests must agree with [`in_arc`] everywhere, the wedges' edges
-    /// (exact diagonals) and the mainmast itself included.
-    #[test]
-    fn the_fast_arc_tests_agree_with_in_arc() {
-        let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let mut cases: Vec<(Rect, Point)> = Vec::new();
-        for heading in (0..360).step_by(15) {
-            let r = Rect::new(Point { x: 5000, y: 5000 }, heading, 3000, 800);
-            for (dx, dy) in [
-                (0, 0),
-                (700, 700),
-                (700, -700),
-                (-700, 700),
-                (-700, -700),
-                (0, 900),
-                (900, 0),
-            ] {
-                cases.push((
-                    r,
-                    Point {
-                        x: 5000 + dx,
-                        y: 5000 + dy,
-                    },
-                ));
-            }
-        }
-        for _ in 0..20_000 {
-            let r = Rect::new(
-                Point {
-                    x: rng.random_range(0..40_000),
-                    y: rng.random_range(0..30_000),
-                },
-                rng.random_range(0..24) * 15,
-                3000,
-                800,
-            );
-            let p = Point {
-                x: r.centre.x + rng.random_range(-20_000..20_000),
-                y: r.centre.y + rng.random_range(-20_000..20_000),
-            };
-            cases.push((r, p));
-        }
-        for (r, p) in cases {
-            let slow = Arc::BROADSIDES.into_iter().find(|&a| in_arc(&r, a, p));
-            assert_eq!(broadside_arc(&r, p), slow, "{r:?} {p:?}");
-            let slow_rake = in_arc(&r, Arc::Bow, p) || in_arc(&r, Arc::Stern, p);
-            assert_eq!(rakes(p, &r), slow_rake, "{r:?} {p:?}");
         }
     }
 }

@@ -18,7 +18,7 @@
 use crate::action_set::ActionSet;
 use crate::chance::ChanceOutcomes;
 use crate::game::Action;
-use crate::plane::{in_arc, line_of_sight, rects_dist2_below, Arc};
+use crate::plane::{broadside_arc, in_bow_or_stern, line_of_sight, rects_dist2_below, Arc};
 
 use super::catalogue::*;
 use super::data::{rules, MAX_PER_SIDE};
@@ -42,15 +42,13 @@ impl FsailGame {
 
     /// The broadside of `a` whose arc holds `b`'s mainmast, if any.
     pub fn broadside_at(&self, a: usize, b: usize) -> Option<Arc> {
-        let (fa, tb) = (&self.ships[a].base, self.ships[b].base.centre);
-        Arc::BROADSIDES.into_iter().find(|&arc| in_arc(fa, arc, tb))
+        broadside_arc(&self.ships[a].base, self.ships[b].base.centre)
     }
 
     /// Whether a shot from `a` at `b` is raking: `a`'s mainmast lies in `b`'s bow or stern
     /// wedge.
     pub fn is_raking(&self, a: usize, b: usize) -> bool {
-        let (tb, fa) = (&self.ships[b].base, self.ships[a].base.centre);
-        in_arc(tb, Arc::Bow, fa) || in_arc(tb, Arc::Stern, fa)
+        in_bow_or_stern(&self.ships[b].base, self.ships[a].base.centre)
     }
 
     /// Whether no other ship in play and no terrain touches the line between the mainmasts.
