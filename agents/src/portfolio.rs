@@ -21,6 +21,9 @@
 //! - **Plan tree** (`tree`, in `portfolio/tree.rs`): instead of equal playouts per
 //!   candidate, UCB1 over the candidates and, at each later game turn within the horizon,
 //!   over which doctrine writes that turn (script-based UCT).
+//! - **Order tree** (`orders`, in `portfolio/orders.rs`): UCT over the sub-decisions of the
+//!   side's orders this turn, each node's moves pruned to the doctrines' choices there, the
+//!   tree kept from one sub-decision to the next.
 //!
 //! The search reads only what `player` may know: hidden state is redrawn from the player's
 //! view before any playout (see [`crate::Agent`], *Fair play*).
@@ -35,6 +38,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::mcts::{Budget, Heuristic, HiddenModelFn};
 use crate::Agent;
 
+mod orders;
 mod tree;
 
 /// The game-turn counter playout horizons are measured in (defined beside the rollouts,
@@ -59,6 +63,12 @@ pub struct PortfolioConfig {
     pub tree: bool,
     /// The tree's exploration constant (UCB1), in the heuristic value's units.
     pub c: f64,
+    /// Search the order tree (`portfolio/orders.rs`: UCT over this turn's sub-decisions,
+    /// each node's moves pruned to the doctrines' choices, kept from one sub-decision to
+    /// the next) instead of searching each sub-decision on its own.
+    pub orders: bool,
+    /// The order tree opens a move's child node after this many playouts through it.
+    pub expand: u32,
 }
 
 /// One candidate of the last decision, for explanations.
@@ -93,6 +103,8 @@ pub struct PortfolioAgent<G: Game> {
     nodes: Vec<tree::PlanNode>,
     /// The plan tree's nodes a playout went through (kept to reuse its memory).
     path: Vec<usize>,
+    /// The order tree of the side's orders this turn (kept from one sub-decision to the next).
+    orders: orders::OrderTree<G>,
 }
 
 impl<G: Game> std::fmt::Debug for PortfolioAgent<G> {
@@ -151,6 +163,7 @@ impl<G: Game> PortfolioAgent<G> {
             explanation: Vec::new(),
             nodes: Vec::new(),
             path: Vec::new(),
+            orders: orders::OrderTree::default(),
         }
     }
 
@@ -316,6 +329,19 @@ impl<G: Game> Agent<G> for PortfolioAgent<G> {
         let legal = state.legal_actions();
         if legal.len() == 1 {
             return legal.iter().next().unwrap_or(0);
+        }
+        if self.config.orders {
+            let a = self.search_orders(state, player);
+            self.explanation = if self.candidates.is_empty() {
+                vec![format!(
+                    "{}: every doctrine writes {}",
+                    self.label,
+                    state.describe_action(a)
+                )]
+            } else {
+                self.explain_lines(a, state)
+            };
+            return a;
         }
         for i in 0..self.portfolio.len() {
             let a = self.portfolio[i].choose(state, player);

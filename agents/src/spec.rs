@@ -224,6 +224,19 @@ pub struct PortfolioSpec {
     /// The plan tree's exploration constant.
     #[serde(default = "default_plan_c")]
     pub c: f64,
+    /// Search the order tree ([`crate::portfolio`]) over this turn's sub-decisions.
+    #[serde(default)]
+    pub orders: bool,
+    /// Playouts through a move of the order tree before its child node opens.
+    #[serde(default = "default_expand")]
+    pub expand: u32,
+}
+
+/// The order tree's expansion threshold when `expand=` is left out.
+pub const DEFAULT_EXPAND: u32 = 8;
+
+fn default_expand() -> u32 {
+    DEFAULT_EXPAND
 }
 
 /// The plan tree's exploration constant when `c=` is left out: the heuristic values of
@@ -246,11 +259,14 @@ impl Default for PortfolioSpec {
             wide: false,
             tree: false,
             c: DEFAULT_PLAN_C,
+            orders: false,
+            expand: DEFAULT_EXPAND,
         }
     }
 }
 
-const PORTFOLIO_KEYS: &str = "bots, model, horizon, sims, time, level, value, wide, tree, c, seed";
+const PORTFOLIO_KEYS: &str =
+    "bots, model, horizon, sims, time, level, value, wide, tree, orders, expand, c, seed";
 
 fn parse_portfolio(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
     let mut p = PortfolioSpec::default();
@@ -280,6 +296,13 @@ fn parse_portfolio(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
             "seed" => p.seed = parse_num(spec, k, v)?,
             "wide" => p.wide = v.parse().map_err(|_| bad(spec, k, v, "true or false"))?,
             "tree" => p.tree = v.parse().map_err(|_| bad(spec, k, v, "true or false"))?,
+            "orders" => p.orders = v.parse().map_err(|_| bad(spec, k, v, "true or false"))?,
+            "expand" => {
+                p.expand = parse_num(spec, k, v)?;
+                if p.expand == 0 {
+                    return Err(bad(spec, k, v, "a whole number at least 1"));
+                }
+            }
             "c" => {
                 p.c = v
                     .parse()
@@ -711,7 +734,13 @@ impl fmt::Display for AgentSpec {
                 if p.tree {
                     write!(f, ",tree=true")?;
                 }
-                if p.tree || p.c != DEFAULT_PLAN_C {
+                if p.orders {
+                    write!(f, ",orders=true")?;
+                }
+                if p.orders || p.expand != DEFAULT_EXPAND {
+                    write!(f, ",expand={}", p.expand)?;
+                }
+                if p.tree || p.orders || p.c != DEFAULT_PLAN_C {
                     write!(f, ",c={}", p.c)?;
                 }
                 if p.seed != 0 {
@@ -916,6 +945,8 @@ impl AgentSpec {
             seed,
             tree: p.tree,
             c: p.c,
+            orders: p.orders,
+            expand: p.expand,
         };
         Ok(Some(PortfolioAgent::new(
             config,

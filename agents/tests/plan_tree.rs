@@ -1,6 +1,7 @@
 //! The portfolio search's plan tree (script-based UCT) on a toy game whose best plan
-//! changes doctrine between turns: a flat search, whose candidates keep the doctrine
-//! that proposed them, cannot find it; the tree must.
+//! changes doctrine between turns, and its order tree on the same game with both picks in
+//! one turn's orders: a flat search, whose candidates keep the doctrine that proposed them,
+//! cannot find the plan; the trees must.
 
 mod common;
 
@@ -44,6 +45,8 @@ fn search(tree: bool, playouts: u64, seed: u64) -> PortfolioAgent<TwoTurns> {
         seed,
         tree,
         c: 0.5,
+        orders: false,
+        expand: 8,
     };
     PortfolioAgent::new(
         config,
@@ -54,6 +57,87 @@ fn search(tree: bool, playouts: u64, seed: u64) -> PortfolioAgent<TwoTurns> {
         None,
         TwoTurns::round,
     )
+}
+
+/// The portfolio search over [`TwoTurns::one_turn`], with the order tree if `orders`.
+fn order_search(orders: bool, playouts: u64, seed: u64) -> PortfolioAgent<TwoTurns> {
+    let config = PortfolioConfig {
+        budget: Budget::Simulations(playouts),
+        horizon: 1,
+        wide: false,
+        seed,
+        tree: false,
+        c: 0.5,
+        orders,
+        expand: 4,
+    };
+    PortfolioAgent::new(
+        config,
+        "orders".into(),
+        vec![Box::new(Always(0)), Box::new(Always(1))],
+        Box::new(Always(0)),
+        Arc::new(NoValue),
+        None,
+        // Both picks belong to the same game turn.
+        |_| 0,
+    )
+}
+
+/// Plays [`TwoTurns::one_turn`] with `agent` (heads on every toss); its picks.
+fn play_one_turn(agent: &mut PortfolioAgent<TwoTurns>) -> Vec<(Action, Vec<String>)> {
+    let mut state = TwoTurns::one_turn();
+    let mut seen = Vec::new();
+    while !state.is_terminal() {
+        let a = match state.current_player() {
+            Some(p) => {
+                let a = agent.choose(&state, p);
+                seen.push((a, agent.explain()));
+                a
+            }
+            None => common::HEADS,
+        };
+        state.apply(a).unwrap();
+    }
+    seen
+}
+
+#[test]
+fn the_flat_search_completes_each_sub_decision_with_its_doctrine_and_misses_the_mix() {
+    let mut flat = order_search(false, 200, 3);
+    let picks: Vec<Action> = play_one_turn(&mut flat).iter().map(|p| p.0).collect();
+    // "0 then 0" is worth 0 and "1 then 1" 0.4, so the first pick is 1.
+    assert_eq!(picks, vec![1, 1]);
+}
+
+#[test]
+fn the_order_tree_mixes_doctrines_within_the_turn_to_find_the_best_orders() {
+    let mut tree = order_search(true, 200, 3);
+    let seen = play_one_turn(&mut tree);
+    let picks: Vec<Action> = seen.iter().map(|p| p.0).collect();
+    assert_eq!(picks, vec![0, 1], "{seen:?}");
+}
+
+#[test]
+fn the_order_tree_keeps_the_chosen_subtree_for_the_next_sub_decision() {
+    let mut tree = order_search(true, 200, 3);
+    let mut state = TwoTurns::one_turn();
+    let first = tree.choose(&state, 0);
+    assert_eq!(first, 0);
+    state.apply(first).unwrap();
+    tree.choose(&state, 0);
+    // The second search starts from the playouts the first spent below its choice.
+    let total: u32 = tree.candidates().iter().map(|c| c.playouts).sum();
+    assert!(total > 200, "{:?}", tree.candidates());
+    // Below "0", "then 1" is worth 0.9 and "then 0" 0 (plus 0.05 for a head).
+    let best = &tree.candidates()[1];
+    assert_eq!(best.action, 1);
+    assert!((best.mean - 0.9).abs() < 0.06, "{:?}", tree.candidates());
+}
+
+#[test]
+fn the_order_tree_is_deterministic_for_a_seed() {
+    let run = |seed| play_one_turn(&mut order_search(true, 30, seed));
+    assert_eq!(run(5), run(5));
 }
 
 #[test]

@@ -389,11 +389,14 @@ pub const HEADS: Action = 2;
 /// decides. The plan "0 then 1" is worth 0.9 (every other plan less: "1 then 1" 0.4,
 /// "0 then 0" 0, "1 then 0" -0.9), and each head adds 0.05: a plan that keeps one choice for
 /// both turns finds "1 then 1" at best, a plan that may change its mind "0 then 1".
+/// [`TwoTurns::one_turn`]: both picks are sub-decisions of one turn's orders, and a single
+/// coin is tossed after them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TwoTurns {
     pub picks: Vec<Action>,
     pub heads: u8,
     pub coins: u8,
+    pub one_turn: bool,
 }
 
 impl TwoTurns {
@@ -402,6 +405,14 @@ impl TwoTurns {
             picks: Vec::new(),
             heads: 0,
             coins: 0,
+            one_turn: false,
+        }
+    }
+
+    pub fn one_turn() -> Self {
+        Self {
+            one_turn: true,
+            ..Self::new()
         }
     }
 
@@ -416,6 +427,13 @@ impl Game for TwoTurns {
         &TWO_TURNS_SPEC
     }
     fn turn(&self) -> Turn {
+        if self.one_turn {
+            return match (self.picks.len(), self.coins) {
+                (p, _) if p < 2 => Turn::Player(0),
+                (_, 0) => Turn::Chance,
+                _ => Turn::Terminal,
+            };
+        }
         match (self.picks.len(), self.coins as usize) {
             (p, c) if c < p => Turn::Chance,
             (2, _) => Turn::Terminal,
