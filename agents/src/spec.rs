@@ -47,8 +47,11 @@
 //!   legal action no doctrine proposes, completed by the doctrine most of them agree with;
 //!   default `false`), `tree` (`true`: the plan tree, script-based UCT, instead of equal
 //!   playouts per candidate: UCB1 over the candidates and, at each later game turn within
-//!   the horizon, over which doctrine writes that turn; default `false`), `c` (the plan
-//!   tree's exploration constant, default 0.1), `seed`.
+//!   the horizon, over which doctrine writes that turn; default `false`), `orders` (`true`:
+//!   the order tree, UCT over the sub-decisions of the side's orders this turn, each node's
+//!   moves the doctrines' choices there, kept from one sub-decision to the next; default
+//!   `false`), `expand` (playouts through an order-tree move before its node opens, default
+//!   8), `c` (the trees' exploration constant, default 0.1), `seed`.
 //!
 //! A nested `rollout:` spec may not contain commas (its own options would be ambiguous).
 
@@ -1460,6 +1463,8 @@ mod tests {
             "portfolio:model=british,time=10,wide=true",
             "portfolio:model=british,horizon=2,sims=40,tree=true,c=0.3",
             "portfolio:c=0.3",
+            "portfolio:model=british,time=10,orders=true,expand=4,c=0.3",
+            "portfolio:expand=2",
         ] {
             let spec: AgentSpec = s.parse().unwrap();
             assert_eq!(spec.to_string().parse::<AgentSpec>().unwrap(), spec, "{s}");
@@ -1503,6 +1508,8 @@ mod tests {
         ));
         for bad in [
             "portfolio:tree=maybe",
+            "portfolio:orders=maybe",
+            "portfolio:expand=0",
             "portfolio:tree=true,c=-1",
             "portfolio:c=nan",
         ] {

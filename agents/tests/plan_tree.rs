@@ -111,7 +111,7 @@ fn the_flat_search_completes_each_sub_decision_with_its_doctrine_and_misses_the_
 
 #[test]
 fn the_order_tree_mixes_doctrines_within_the_turn_to_find_the_best_orders() {
-    let mut tree = order_search(true, 200, 3);
+    let mut tree = order_search(true, 1000, 3);
     let seen = play_one_turn(&mut tree);
     let picks: Vec<Action> = seen.iter().map(|p| p.0).collect();
     assert_eq!(picks, vec![0, 1], "{seen:?}");
@@ -119,7 +119,7 @@ fn the_order_tree_mixes_doctrines_within_the_turn_to_find_the_best_orders() {
 
 #[test]
 fn the_order_tree_keeps_the_chosen_subtree_for_the_next_sub_decision() {
-    let mut tree = order_search(true, 200, 3);
+    let mut tree = order_search(true, 1000, 3);
     let mut state = TwoTurns::one_turn();
     let first = tree.choose(&state, 0);
     assert_eq!(first, 0);
@@ -127,7 +127,7 @@ fn the_order_tree_keeps_the_chosen_subtree_for_the_next_sub_decision() {
     tree.choose(&state, 0);
     // The second search starts from the playouts the first spent below its choice.
     let total: u32 = tree.candidates().iter().map(|c| c.playouts).sum();
-    assert!(total > 200, "{:?}", tree.candidates());
+    assert!(total > 1000, "{:?}", tree.candidates());
     // Below "0", "then 1" is worth 0.9 and "then 0" 0 (plus 0.05 for a head).
     let best = &tree.candidates()[1];
     assert_eq!(best.action, 1);

@@ -20,7 +20,7 @@
 //! - **Worlds**: one determinization per tree, the other side's hidden orders written by the
 //!   opponent model (or resampled from the searcher's view where there is no model); the k-th
 //!   leaf playout through a move rolls the k-th dice seed (common random numbers).
-//! - **Choice**: the root move with the best mean (the more playouts on a tie).
+//! - **Choice**: the root move with the most playouts (the better mean on a tie).
 
 use std::time::{Duration, Instant};
 
@@ -135,18 +135,17 @@ impl<G> OrderTree<G> {
         best
     }
 
-    /// The root move to play: the best mean (as the flat search keeps), then the more
-    /// playouts, then the earlier. Not the most played: a move whose subtree only lately
-    /// found its best continuation has spent its early playouts below the others.
+    /// The root move to play: the most playouts (the robust choice: a mean over few
+    /// playouts may be lucky dice), then the better mean, then the earlier.
     fn best_root_move(&self) -> usize {
         let range = self.moves_of(self.root);
         let start = range.start;
         range
             .max_by(|&a, &b| {
                 let (ma, mb) = (&self.moves[a], &self.moves[b]);
-                ma.mean()
-                    .total_cmp(&mb.mean())
-                    .then(ma.visits.cmp(&mb.visits))
+                ma.visits
+                    .cmp(&mb.visits)
+                    .then(ma.mean().total_cmp(&mb.mean()))
                     .then(b.cmp(&a))
             })
             .unwrap_or(start)
@@ -382,10 +381,8 @@ mod tests {
     }
 
     #[test]
-    fn the_root_choice_is_the_best_mean_then_the_most_played() {
-        let t = tree(vec![mv(0, 4, 2.0), mv(1, 9, 0.0), mv(2, 9, 1.0)]);
-        assert_eq!(t.best_root_move(), 0);
-        let t = tree(vec![mv(0, 4, 1.0), mv(1, 8, 2.0), mv(2, 9, 1.0)]);
-        assert_eq!(t.best_root_move(), 1);
+    fn the_root_choice_is_the_most_played_move_then_the_better_mean() {
+        let t = tree(vec![mv(0, 4, 4.0), mv(1, 9, 0.0), mv(2, 9, 1.0)]);
+        assert_eq!(t.best_root_move(), 2);
     }
 }
