@@ -11,15 +11,25 @@ pub fn score<G: Game>(
     make: &dyn Fn(u64) -> Box<dyn Agent<G>>,
     games: u64,
 ) -> f64 {
+    score_against(new_game, make, &|k| Box::new(RandomAgent::new(1000 + k)), games)
+}
+
+/// Score of the agent `make(k)` against `opponent(k)`, as [`score`] plays it.
+pub fn score_against<G: Game>(
+    new_game: impl Fn() -> G,
+    make: &dyn Fn(u64) -> Box<dyn Agent<G>>,
+    opponent: &dyn Fn(u64) -> Box<dyn Agent<G>>,
+    games: u64,
+) -> f64 {
     let mut score = 0.0;
     for k in 0..games {
         let mut bot = make(k);
-        let mut rnd = RandomAgent::new(1000 + k);
+        let mut other = opponent(k);
         let side = (k % 2) as usize;
         let agents: [&mut dyn Agent<G>; 2] = if side == 0 {
-            [&mut bot, &mut rnd]
+            [&mut bot, &mut other]
         } else {
-            [&mut rnd, &mut bot]
+            [&mut other, &mut bot]
         };
         let cfg = MatchConfig {
             chance_seed: k,
