@@ -201,6 +201,9 @@ fn a_level_picks_the_portfolio_search_for_squadrons_and_the_tree_search_for_a_du
         let admiral = v["players"][1].as_str().expect("the admiral's spec");
         assert!(admiral.starts_with(family), "{scenario}: {admiral}");
         assert!(admiral.contains("time=1000"), "{scenario}: {admiral}");
+        if scenario == "squadron-battle" {
+            assert!(admiral.contains("orders=true"), "the order tree: {admiral}");
+        }
     }
 }
 
