@@ -291,7 +291,11 @@ mod tests {
     fn a_level_plays_the_search_measured_strongest_on_the_scenario() {
         use broadside_env::ruleset::scenario;
         for (ruleset, id, family) in [
-            ("wsim", "squadron-battle", "portfolio:model=british,orders=true"),
+            (
+                "wsim",
+                "squadron-battle",
+                "portfolio:model=british,orders=true",
+            ),
             ("wsim", "frigate-duel", "mcts"),
             ("fsail", "fleet-action", "portfolio"),
             ("fsail", "frigate-duel", "mcts"),

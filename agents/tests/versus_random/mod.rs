@@ -11,7 +11,12 @@ pub fn score<G: Game>(
     make: &dyn Fn(u64) -> Box<dyn Agent<G>>,
     games: u64,
 ) -> f64 {
-    score_against(new_game, make, &|k| Box::new(RandomAgent::new(1000 + k)), games)
+    score_against(
+        new_game,
+        make,
+        &|k| Box::new(RandomAgent::new(1000 + k)),
+        games,
+    )
 }
 
 /// Score of the agent `make(k)` against `opponent(k)`, as [`score`] plays it.
