@@ -38,6 +38,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::mcts::{Budget, Heuristic, HiddenModelFn};
 use crate::Agent;
 
+mod bandit;
 mod orders;
 mod tree;
 
@@ -69,6 +70,23 @@ pub struct PortfolioConfig {
     pub orders: bool,
     /// The order tree opens a move's child node after this many playouts through it.
     pub expand: u32,
+}
+
+/// A choice the portfolio proposes at a decision (a candidate of the flat search and the
+/// plan tree's root, a move of the order tree).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Proposal {
+    action: Action,
+    /// The doctrines that chose it, as bits (none for a `wide` extra).
+    proposers: u64,
+    /// The doctrine that writes the rest of the turn after it: the first that chose it, or
+    /// for a `wide` extra the one most of the portfolio agrees with.
+    writer: usize,
+}
+
+/// The portfolio's indices in a set of doctrine bits, in order.
+fn doctrines_in(bits: u64) -> Vec<usize> {
+    (0..64).filter(|&i| bits & (1u64 << i) != 0).collect()
 }
 
 /// One candidate of the last decision, for explanations.
@@ -105,6 +123,8 @@ pub struct PortfolioAgent<G: Game> {
     path: Vec<usize>,
     /// The order tree of the side's orders this turn (kept from one sub-decision to the next).
     orders: orders::OrderTree<G>,
+    /// The doctrines' proposals at the last decision (kept to reuse its memory).
+    proposals: Vec<Proposal>,
 }
 
 impl<G: Game> std::fmt::Debug for PortfolioAgent<G> {
@@ -135,8 +155,8 @@ impl<G: Game> PortfolioAgent<G> {
         round: RoundFn<G>,
     ) -> Self {
         assert!(
-            !portfolio.is_empty(),
-            "a portfolio needs at least one agent"
+            (1..=64).contains(&portfolio.len()),
+            "a portfolio needs one to 64 agents (their proposals are kept as bits)"
         );
         let names = portfolio
             .iter()
@@ -164,6 +184,7 @@ impl<G: Game> PortfolioAgent<G> {
             nodes: Vec::new(),
             path: Vec::new(),
             orders: orders::OrderTree::default(),
+            proposals: Vec::new(),
         }
     }
 
@@ -171,6 +192,44 @@ impl<G: Game> PortfolioAgent<G> {
     /// agreed or only one action was legal).
     pub fn candidates(&self) -> &[CandidateStats] {
         &self.candidates
+    }
+
+    /// Into `out` (cleared): the distinct actions the doctrines choose at `state` for
+    /// `player`, in the order of the first doctrine to choose each; with `wide`, where they
+    /// disagree, every other legal action but resigning, written on by the doctrine whose
+    /// choice most of them share.
+    fn propose(&mut self, state: &G, player: Player, out: &mut Vec<Proposal>) {
+        out.clear();
+        for i in 0..self.portfolio.len() {
+            let action = self.portfolio[i].choose(state, player);
+            let bit = 1u64 << i;
+            match out.iter_mut().find(|p| p.action == action) {
+                Some(p) => p.proposers |= bit,
+                None => out.push(Proposal {
+                    action,
+                    proposers: bit,
+                    writer: i,
+                }),
+            }
+        }
+        if self.config.wide && out.len() > 1 {
+            let resign = state.spec().resign_action();
+            let majority = out
+                .iter()
+                .enumerate()
+                .max_by_key(|(i, p)| (p.proposers.count_ones(), std::cmp::Reverse(*i)))
+                .map_or(0, |(_, p)| p.writer);
+            let doctrines = out.len();
+            for action in state.legal_actions().iter() {
+                if Some(action) != resign && !out[..doctrines].iter().any(|p| p.action == action) {
+                    out.push(Proposal {
+                        action,
+                        proposers: 0,
+                        writer: majority,
+                    });
+                }
+            }
+        }
     }
 
     /// The state to play out from with the other side's hidden orders rewritten by the
@@ -288,6 +347,15 @@ impl<G: Game> PortfolioAgent<G> {
         }
     }
 
+    /// The explanation of a decision where every doctrine wrote `action`.
+    fn unanimous(&self, action: Action, state: &G) -> Vec<String> {
+        vec![format!(
+            "{}: every doctrine writes {}",
+            self.label,
+            state.describe_action(action)
+        )]
+    }
+
     fn explain_lines(&self, chosen: Action, state: &G) -> Vec<String> {
         let mut order: Vec<&CandidateStats> = self.candidates.iter().collect();
         order.sort_by(|a, b| b.mean.total_cmp(&a.mean));
@@ -333,54 +401,29 @@ impl<G: Game> Agent<G> for PortfolioAgent<G> {
         if self.config.orders {
             let a = self.search_orders(state, player);
             self.explanation = if self.candidates.is_empty() {
-                vec![format!(
-                    "{}: every doctrine writes {}",
-                    self.label,
-                    state.describe_action(a)
-                )]
+                self.unanimous(a, state)
             } else {
                 self.explain_lines(a, state)
             };
             return a;
         }
-        for i in 0..self.portfolio.len() {
-            let a = self.portfolio[i].choose(state, player);
-            match self.candidates.iter_mut().find(|c| c.action == a) {
-                Some(c) => c.proposers.push(i),
-                None => self.candidates.push(CandidateStats {
-                    action: a,
-                    proposers: vec![i],
-                    playouts: 0,
-                    mean: 0.0,
-                }),
-            }
-        }
-        if self.config.wide && self.candidates.len() > 1 {
-            let resign = state.spec().resign_action();
-            let majority = self
-                .candidates
-                .iter()
-                .enumerate()
-                .max_by_key(|(i, c)| (c.proposers.len(), std::cmp::Reverse(*i)))
-                .map_or(0, |(_, c)| c.proposers[0]);
-            for a in legal.iter() {
-                if Some(a) != resign && !self.candidates.iter().any(|c| c.action == a) {
-                    self.candidates.push(CandidateStats {
-                        action: a,
-                        proposers: vec![majority],
-                        playouts: 0,
-                        mean: 0.0,
-                    });
-                }
-            }
-        }
+        let mut proposals = std::mem::take(&mut self.proposals);
+        self.propose(state, player, &mut proposals);
+        self.candidates
+            .extend(proposals.iter().map(|p| CandidateStats {
+                action: p.action,
+                // A `wide` extra is played out by (and credited to) its writer.
+                proposers: match p.proposers {
+                    0 => vec![p.writer],
+                    bits => doctrines_in(bits),
+                },
+                playouts: 0,
+                mean: 0.0,
+            }));
+        self.proposals = proposals;
         if self.candidates.len() == 1 {
             let a = self.candidates[0].action;
-            self.explanation = vec![format!(
-                "{}: every doctrine writes {}",
-                self.label,
-                state.describe_action(a)
-            )];
+            self.explanation = self.unanimous(a, state);
             self.candidates.clear();
             return a;
         }

@@ -8,7 +8,7 @@ mod common;
 use std::sync::Arc;
 
 use broadside_agents::mcts::{Budget, Heuristic};
-use broadside_agents::portfolio::{PortfolioAgent, PortfolioConfig};
+use broadside_agents::portfolio::{PortfolioAgent, PortfolioConfig, RoundFn};
 use broadside_agents::Agent;
 use broadside_env::{Action, Game, Player, NUM_PLAYERS};
 use common::TwoTurns;
@@ -37,50 +37,56 @@ impl Heuristic<TwoTurns> for NoValue {
     }
 }
 
-fn search(tree: bool, playouts: u64, seed: u64) -> PortfolioAgent<TwoTurns> {
-    let config = PortfolioConfig {
-        budget: Budget::Simulations(playouts),
-        horizon: 2,
-        wide: false,
-        seed,
-        tree,
-        c: 0.5,
-        orders: false,
-        expand: 8,
-    };
+/// The portfolio search over the toy with the two [`Always`] doctrines (the first also the
+/// opponent model) and no value: the toy is short enough to play out to the end.
+fn toy_search(
+    label: &str,
+    config: PortfolioConfig,
+    round: RoundFn<TwoTurns>,
+) -> PortfolioAgent<TwoTurns> {
     PortfolioAgent::new(
         config,
-        "plans".into(),
+        label.into(),
         vec![Box::new(Always(0)), Box::new(Always(1))],
         Box::new(Always(0)),
         Arc::new(NoValue),
         None,
-        TwoTurns::round,
+        round,
     )
+}
+
+/// The settings every toy search shares: `playouts` a decision, `c=0.5`, flat unless
+/// the caller asks for a tree.
+fn toy_config(playouts: u64, horizon: u32, seed: u64) -> PortfolioConfig {
+    PortfolioConfig {
+        budget: Budget::Simulations(playouts),
+        horizon,
+        wide: false,
+        seed,
+        tree: false,
+        c: 0.5,
+        orders: false,
+        expand: 8,
+    }
+}
+
+fn search(tree: bool, playouts: u64, seed: u64) -> PortfolioAgent<TwoTurns> {
+    let config = PortfolioConfig {
+        tree,
+        ..toy_config(playouts, 2, seed)
+    };
+    toy_search("plans", config, TwoTurns::round)
 }
 
 /// The portfolio search over [`TwoTurns::one_turn`], with the order tree if `orders`.
 fn order_search(orders: bool, playouts: u64, seed: u64) -> PortfolioAgent<TwoTurns> {
     let config = PortfolioConfig {
-        budget: Budget::Simulations(playouts),
-        horizon: 1,
-        wide: false,
-        seed,
-        tree: false,
-        c: 0.5,
         orders,
         expand: 4,
+        ..toy_config(playouts, 1, seed)
     };
-    PortfolioAgent::new(
-        config,
-        "orders".into(),
-        vec![Box::new(Always(0)), Box::new(Always(1))],
-        Box::new(Always(0)),
-        Arc::new(NoValue),
-        None,
-        // Both picks belong to the same game turn.
-        |_| 0,
-    )
+    // Both picks belong to the same game turn.
+    toy_search("orders", config, |_| 0)
 }
 
 /// Plays [`TwoTurns::one_turn`] with `agent` (heads on every toss); its picks.

@@ -26,36 +26,23 @@ use std::time::{Duration, Instant};
 
 use broadside_env::{Action, Game, Player, Turn};
 
-use super::{CandidateStats, PortfolioAgent};
+use super::bandit::{ucb1, Tally};
+use super::{doctrines_in, CandidateStats, PortfolioAgent, Proposal};
 use crate::mcts::Budget;
 
 /// A move whose child node is not opened yet.
 const NO_CHILD: u32 = u32::MAX;
 
-/// A move of the order tree: one sub-decision and who completes the turn after it.
+/// A move of the order tree: one sub-decision, who completes the turn after it, and the
+/// playouts through it.
 #[derive(Debug, Clone, Copy)]
 struct OrderMove {
-    action: Action,
-    /// The doctrine that writes the rest of the turn in leaf playouts.
-    ours: usize,
-    /// The doctrines that proposed it, as bits (none for a `wide` extra).
-    proposers: u64,
-    visits: u32,
-    sum: f64,
+    proposal: Proposal,
+    tally: Tally,
     /// The node after this move, or [`NO_CHILD`].
     child: u32,
     /// Whether the side still writes orders after this move (so a child node can open).
     opens: bool,
-}
-
-impl OrderMove {
-    fn mean(&self) -> f64 {
-        if self.visits == 0 {
-            0.0
-        } else {
-            self.sum / f64::from(self.visits)
-        }
-    }
 }
 
 /// A node: its moves are `moves[first..first + count]`.
@@ -80,6 +67,8 @@ pub(super) struct OrderTree<G> {
     world: Option<G>,
     /// The moves a playout went through.
     path: Vec<usize>,
+    /// The doctrines' proposals at the node being opened (kept to reuse its memory).
+    proposals: Vec<Proposal>,
     /// Salts this tree's dice seeds.
     salt: u64,
 }
@@ -94,12 +83,13 @@ impl<G> Default for OrderTree<G> {
             real: None,
             world: None,
             path: Vec::new(),
+            proposals: Vec::new(),
             salt: 0,
         }
     }
 }
 
-impl<G> OrderTree<G> {
+impl<G: Game> OrderTree<G> {
     fn clear(&mut self) {
         self.nodes.clear();
         self.moves.clear();
@@ -114,25 +104,10 @@ impl<G> OrderTree<G> {
         n.first as usize..(n.first + n.count) as usize
     }
 
-    /// The UCB1 choice among `node`'s moves: the first unplayed one, else the best bound.
+    /// The UCB1 choice among `node`'s moves.
     fn select(&self, node: usize, c: f64) -> usize {
         let range = self.moves_of(node);
-        let moves = &self.moves[range.clone()];
-        if let Some(i) = moves.iter().position(|m| m.visits == 0) {
-            return range.start + i;
-        }
-        let total: u32 = moves.iter().map(|m| m.visits).sum();
-        let log_total = f64::from(total).ln();
-        let mut best = range.start;
-        let mut best_bound = f64::NEG_INFINITY;
-        for (i, m) in moves.iter().enumerate() {
-            let bound = m.mean() + c * (log_total / f64::from(m.visits)).sqrt();
-            if bound > best_bound {
-                best_bound = bound;
-                best = range.start + i;
-            }
-        }
-        best
+        range.start + ucb1(self.moves[range].iter().map(|m| &m.tally), c)
     }
 
     /// The root move to play: the most playouts (the robust choice: a mean over few
@@ -142,66 +117,46 @@ impl<G> OrderTree<G> {
         let start = range.start;
         range
             .max_by(|&a, &b| {
-                let (ma, mb) = (&self.moves[a], &self.moves[b]);
-                ma.visits
-                    .cmp(&mb.visits)
-                    .then(ma.mean().total_cmp(&mb.mean()))
+                let (ta, tb) = (&self.moves[a].tally, &self.moves[b].tally);
+                ta.visits
+                    .cmp(&tb.visits)
+                    .then(ta.mean().total_cmp(&tb.mean()))
                     .then(b.cmp(&a))
             })
             .unwrap_or(start)
     }
+
+    /// The world after the moves of the playout so far: only built where a playout needs
+    /// it (to open a node or to play a leaf's prefix), not for playouts that reuse a prefix.
+    fn state_after_path(&self) -> Option<G> {
+        let mut state = self.world.clone()?;
+        for &m in &self.path {
+            state.apply_unchecked(self.moves[m].proposal.action);
+        }
+        Some(state)
+    }
 }
 
 impl<G: Game> PortfolioAgent<G> {
-    /// Opens a node at `state` (the searching side to write): one move per distinct doctrine
-    /// choice, plus, with `wide` where they disagree, every other legal move but resigning.
+    /// Opens a node at `state` (the searching side to write) with one move per proposal of
+    /// the portfolio there ([`PortfolioAgent::propose`]).
     fn open_order_node(&mut self, state: &G, player: Player) -> usize {
+        let mut proposals = std::mem::take(&mut self.orders.proposals);
+        self.propose(state, player, &mut proposals);
         let first = self.orders.moves.len();
-        for i in 0..self.portfolio.len() {
-            let a = self.portfolio[i].choose(state, player);
-            let bit = 1u64 << (i % 64);
-            match self.orders.moves[first..]
-                .iter_mut()
-                .find(|m| m.action == a)
-            {
-                Some(m) => m.proposers |= bit,
-                None => self.orders.moves.push(OrderMove {
-                    action: a,
-                    ours: i,
-                    proposers: bit,
-                    visits: 0,
-                    sum: 0.0,
-                    child: NO_CHILD,
-                    opens: false,
-                }),
-            }
-        }
-        if self.config.wide && self.orders.moves.len() - first > 1 {
-            let resign = state.spec().resign_action();
-            let majority = self.orders.moves[first..]
-                .iter()
-                .enumerate()
-                .max_by_key(|(i, m)| (m.proposers.count_ones(), std::cmp::Reverse(*i)))
-                .map_or(0, |(_, m)| m.ours);
-            for a in state.legal_actions().iter() {
-                if Some(a) != resign && !self.orders.moves[first..].iter().any(|m| m.action == a) {
-                    self.orders.moves.push(OrderMove {
-                        action: a,
-                        ours: majority,
-                        proposers: 0,
-                        visits: 0,
-                        sum: 0.0,
-                        child: NO_CHILD,
-                        opens: false,
-                    });
-                }
-            }
-        }
-        let count = self.orders.moves.len() - first;
+        self.orders
+            .moves
+            .extend(proposals.iter().map(|&proposal| OrderMove {
+                proposal,
+                tally: Tally::default(),
+                child: NO_CHILD,
+                opens: false,
+            }));
+        self.orders.proposals = proposals;
         self.orders.prefixes.resize(self.orders.moves.len(), None);
         self.orders.nodes.push(OrderNode {
             first: first as u32,
-            count: count as u32,
+            count: (self.orders.moves.len() - first) as u32,
         });
         self.orders.nodes.len() - 1
     }
@@ -222,7 +177,7 @@ impl<G: Game> PortfolioAgent<G> {
             let m = self
                 .orders
                 .moves_of(self.orders.root)
-                .find(|&m| self.orders.moves[m].action == action);
+                .find(|&m| self.orders.moves[m].proposal.action == action);
             if let (Some(m), Some(world)) = (m, self.orders.world.as_mut()) {
                 world.apply_unchecked(action);
                 let child = self.orders.moves[m].child;
@@ -250,9 +205,6 @@ impl<G: Game> PortfolioAgent<G> {
     /// One playout from the root: down the tree by UCB1, opening a node where a move has
     /// been played `expand` times, then a leaf playout; returns the value for `player`.
     fn order_playout(&mut self, player: Player, stop: u32, round: u32) -> f64 {
-        let Some(mut state) = self.orders.world.clone() else {
-            return 0.0;
-        };
         let expand = self.config.expand.max(1);
         let mut node = self.orders.root;
         self.orders.path.clear();
@@ -261,32 +213,36 @@ impl<G: Game> PortfolioAgent<G> {
             self.orders.path.push(m);
             let mv = self.orders.moves[m];
             if mv.child != NO_CHILD {
-                state.apply_unchecked(mv.action);
                 node = mv.child as usize;
                 continue;
             }
-            if mv.opens && mv.visits >= expand {
-                state.apply_unchecked(mv.action);
+            if mv.opens && mv.tally.visits >= expand {
+                let Some(state) = self.orders.state_after_path() else {
+                    return 0.0;
+                };
                 let child = self.open_order_node(&state, player);
                 self.orders.moves[m].child = child as u32;
                 node = child;
                 continue;
             }
+            let ours = mv.proposal.writer;
             let start = match &self.orders.prefixes[m] {
                 Some(prefix) => prefix.clone(),
                 None => {
-                    state.apply_unchecked(mv.action);
+                    let Some(state) = self.orders.state_after_path() else {
+                        return 0.0;
+                    };
                     self.orders.moves[m].opens =
                         state.turn() == Turn::Player(player) && (self.round)(&state) == round;
-                    let prefix = self.advance_to_chance(state, player, mv.ours, stop);
+                    let prefix = self.advance_to_chance(state, player, ours, stop);
                     self.orders.prefixes[m] = Some(prefix.clone());
                     prefix
                 }
             };
             let dice = crate::mcts::hash::splitmix64(
-                self.orders.salt ^ u64::from(mv.visits).rotate_left(17),
+                self.orders.salt ^ u64::from(mv.tally.visits).rotate_left(17),
             );
-            return self.playout(start, player, mv.ours, stop, dice);
+            return self.playout(start, player, ours, stop, dice);
         }
     }
 
@@ -308,30 +264,26 @@ impl<G: Game> PortfolioAgent<G> {
             let stop = round.saturating_add(self.config.horizon);
             for done in 0..playouts {
                 let value = self.order_playout(player, stop, round);
-                for i in 0..self.orders.path.len() {
-                    let m = self.orders.path[i];
-                    self.orders.moves[m].visits += 1;
-                    self.orders.moves[m].sum += value;
+                for &m in &self.orders.path {
+                    self.orders.moves[m].tally.add(value);
                 }
                 let all_tried = done + 1 >= root_moves.len() as u64;
                 if all_tried && deadline.is_some_and(|d| Instant::now() >= d) {
                     break;
                 }
             }
-            for m in root_moves.clone() {
-                let mv = self.orders.moves[m];
+            for m in root_moves {
+                let mv = &self.orders.moves[m];
                 self.candidates.push(CandidateStats {
-                    action: mv.action,
-                    proposers: (0..self.portfolio.len())
-                        .filter(|&i| mv.proposers & (1u64 << (i % 64)) != 0)
-                        .collect(),
-                    playouts: mv.visits,
-                    mean: mv.mean(),
+                    action: mv.proposal.action,
+                    proposers: doctrines_in(mv.proposal.proposers),
+                    playouts: mv.tally.visits,
+                    mean: mv.tally.mean(),
                 });
             }
         }
         let best = self.orders.best_root_move();
-        let action = self.orders.moves[best].action;
+        let action = self.orders.moves[best].proposal.action;
         self.orders.real = Some((state.clone(), action));
         action
     }
@@ -340,49 +292,32 @@ impl<G: Game> PortfolioAgent<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use broadside_env::toy::DiceRace;
 
     fn mv(action: Action, visits: u32, sum: f64) -> OrderMove {
         OrderMove {
-            action,
-            ours: 0,
-            proposers: 1,
-            visits,
-            sum,
+            proposal: Proposal {
+                action,
+                proposers: 1,
+                writer: 0,
+            },
+            tally: Tally::new(visits, sum),
             child: NO_CHILD,
             opens: false,
         }
     }
 
-    fn tree(moves: Vec<OrderMove>) -> OrderTree<()> {
-        OrderTree {
+    #[test]
+    fn the_root_choice_is_the_most_played_move_then_the_better_mean() {
+        let moves = vec![mv(0, 4, 4.0), mv(1, 9, 0.0), mv(2, 9, 1.0)];
+        let t: OrderTree<DiceRace> = OrderTree {
             nodes: vec![OrderNode {
                 first: 0,
                 count: moves.len() as u32,
             }],
             moves,
             ..OrderTree::default()
-        }
-    }
-
-    #[test]
-    fn selection_tries_every_move_before_any_bound() {
-        let t = tree(vec![mv(0, 5, 5.0), mv(1, 0, 0.0), mv(2, 3, -1.0)]);
-        assert_eq!(t.select(0, 0.1), 1);
-    }
-
-    #[test]
-    fn selection_follows_the_upper_bound() {
-        // Equal means: the less tried move has the higher bound.
-        let t = tree(vec![mv(0, 10, 5.0), mv(1, 2, 1.0)]);
-        assert_eq!(t.select(0, 0.1), 1);
-        // No exploration: the higher mean.
-        let t = tree(vec![mv(0, 10, 6.0), mv(1, 2, 1.0)]);
-        assert_eq!(t.select(0, 0.0), 0);
-    }
-
-    #[test]
-    fn the_root_choice_is_the_most_played_move_then_the_better_mean() {
-        let t = tree(vec![mv(0, 4, 4.0), mv(1, 9, 0.0), mv(2, 9, 1.0)]);
+        };
         assert_eq!(t.best_root_move(), 2);
     }
 }

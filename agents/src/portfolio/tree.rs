@@ -21,6 +21,7 @@ use broadside_env::{Game, Player, Turn};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use super::bandit::{ucb1, Tally};
 use super::{PortfolioAgent, MAX_PLAYOUT_DECISIONS};
 use crate::mcts::Budget;
 
@@ -31,8 +32,7 @@ const LEAF: u32 = u32::MAX;
 #[derive(Debug, Clone, Copy)]
 pub(super) struct PlanNode {
     doctrine: usize,
-    visits: u32,
-    sum: f64,
+    tally: Tally,
     /// Index of the first of the portfolio's children (one per doctrine), or [`LEAF`].
     first_child: u32,
 }
@@ -41,40 +41,15 @@ impl PlanNode {
     fn new(doctrine: usize) -> Self {
         Self {
             doctrine,
-            visits: 0,
-            sum: 0.0,
+            tally: Tally::default(),
             first_child: LEAF,
-        }
-    }
-
-    fn mean(&self) -> f64 {
-        if self.visits == 0 {
-            0.0
-        } else {
-            self.sum / f64::from(self.visits)
         }
     }
 }
 
-/// The UCB1 choice among `count` nodes from `first`: the first unvisited one, else the
-/// best upper bound (ties to the earlier).
+/// The UCB1 choice among `count` nodes from `first`.
 fn ucb(nodes: &[PlanNode], first: usize, count: usize, c: f64) -> usize {
-    let children = &nodes[first..first + count];
-    if let Some(i) = children.iter().position(|n| n.visits == 0) {
-        return first + i;
-    }
-    let total: u32 = children.iter().map(|n| n.visits).sum();
-    let log_total = f64::from(total).ln();
-    let mut best = first;
-    let mut best_bound = f64::NEG_INFINITY;
-    for (i, n) in children.iter().enumerate() {
-        let bound = n.mean() + c * (log_total / f64::from(n.visits)).sqrt();
-        if bound > best_bound {
-            best_bound = bound;
-            best = first + i;
-        }
-    }
-    best
+    first + ucb1(nodes[first..first + count].iter().map(|n| &n.tally), c)
 }
 
 impl<G: Game> PortfolioAgent<G> {
@@ -163,7 +138,7 @@ impl<G: Game> PortfolioAgent<G> {
         let mut prefixes: Vec<Option<G>> = vec![None; k];
         for done in 0..playouts {
             let ci = ucb(&self.nodes, 0, k, self.config.c);
-            let visit = u64::from(self.nodes[ci].visits);
+            let visit = u64::from(self.nodes[ci].tally.visits);
             let dice = crate::mcts::hash::splitmix64(
                 self.config.seed ^ self.decisions.rotate_left(32) ^ visit,
             );
@@ -192,16 +167,15 @@ impl<G: Game> PortfolioAgent<G> {
             };
             let value = self.descend(start, player, ci, stop, round, dice);
             for &n in &self.path {
-                self.nodes[n].visits += 1;
-                self.nodes[n].sum += value;
+                self.nodes[n].tally.add(value);
             }
             if done + 1 >= k as u64 && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
         }
         for (c, n) in self.candidates.iter_mut().zip(&self.nodes) {
-            c.playouts = n.visits;
-            c.mean = n.mean();
+            c.playouts = n.tally.visits;
+            c.mean = n.tally.mean();
         }
     }
 }
