@@ -17,6 +17,9 @@
 //! - **Reuse**: the tree lives for the whole of the side's orders this turn. At the next
 //!   sub-decision (the state is the last one plus the chosen move) the chosen move's subtree
 //!   becomes the root with its statistics, so the turn's budget accumulates where it matters.
+//!   (The rest stays in memory until the turn ends: copying the subtree out at every
+//!   sub-decision raised the peak memory instead, 158 MB against 116 MB in a measured game.)
+//!   A move's prefix is dropped once its node opens: no playout plays it again.
 //! - **Worlds**: one determinization per tree, the other side's hidden orders written by the
 //!   opponent model (or resampled from the searcher's view where there is no model); the k-th
 //!   leaf playout through a move rolls the k-th dice seed (common random numbers).
@@ -50,6 +53,12 @@ struct OrderMove {
 struct OrderNode {
     first: u32,
     count: u32,
+}
+
+/// The moves of `node` in `nodes`.
+fn moves_in(nodes: &[OrderNode], node: usize) -> std::ops::Range<usize> {
+    let n = nodes[node];
+    n.first as usize..(n.first + n.count) as usize
 }
 
 /// The order tree of one side's orders in one game turn (see the module documentation).
@@ -100,8 +109,7 @@ impl<G: Game> OrderTree<G> {
     }
 
     fn moves_of(&self, node: usize) -> std::ops::Range<usize> {
-        let n = self.nodes[node];
-        n.first as usize..(n.first + n.count) as usize
+        moves_in(&self.nodes, node)
     }
 
     /// The UCB1 choice among `node`'s moves.
@@ -222,6 +230,8 @@ impl<G: Game> PortfolioAgent<G> {
                 };
                 let child = self.open_order_node(&state, player);
                 self.orders.moves[m].child = child as u32;
+                // Playouts through the move go on into its node from now on.
+                self.orders.prefixes[m] = None;
                 node = child;
                 continue;
             }
