@@ -40,6 +40,7 @@ fn main() {
     // [F/S turn][band or out][exposed*2 + shot]
     let mut census = [[[[0u32; 4]; 4]; 2]; 2];
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    let mut by_side = [0.0f64; 2];
     for k in 0..games {
         let mut a = spec.build::<FsailGame>(k + 1).expect("agent");
         let mut b = opp.build::<FsailGame>(1000 + k).expect("agent");
@@ -57,6 +58,7 @@ fn main() {
         let out = play_match(g0.clone(), agents, &cfg).expect("match");
         let r = out.returns[side];
         score += (r + 1.0) / 2.0;
+        by_side[side] += (r + 1.0) / 2.0;
         match r {
             x if x > 0.5 => wins += 1,
             x if x < -0.5 => losses += 1,
@@ -213,8 +215,12 @@ fn main() {
             );
         }
     }
+    // Even games put the bot on side 0.
+    let (on0, on1) = (games.div_ceil(2).max(1), (games / 2).max(1));
     println!(
-        "{scenario} {spec} vs {opp}: {:.3} over {games} (W {wins} D {draws} L {losses})",
-        score / games as f64
+        "{scenario} {spec} vs {opp}: {:.3} over {games} (W {wins} D {draws} L {losses}; as side 0 {:.3}, as side 1 {:.3})",
+        score / games as f64,
+        by_side[0] / on0 as f64,
+        by_side[1] / on1 as f64
     );
 }

@@ -10,8 +10,8 @@ use broadside_env::fsail::catalogue::SAIL_END;
 use broadside_env::fsail::data::{rules, MAX_STAT};
 use broadside_env::fsail::{Attitude, FsailGame, Pending, Phase, Ship};
 use broadside_env::plane::{
-    broadside_arc, in_bow_or_stern, mast_distance, on_table, reach_within, rect_distance_at_most,
-    Point, Rect,
+    broadside_arc, in_bow_or_stern, isqrt, mast_distance, on_table, reach_within,
+    rect_distance_at_most, Point, Rect,
 };
 use broadside_env::{Action, Game};
 use std::sync::OnceLock;
@@ -37,6 +37,13 @@ pub fn nearest_enemy(g: &FsailGame, i: usize, base: Rect) -> Option<(usize, i32)
 /// The range band (0 short, 1 medium, 2 long) of `range` mils, `None` beyond long range.
 pub fn band(range: i32) -> Option<usize> {
     rules().ranges.iter().position(|&r| range <= r)
+}
+
+/// The largest squared mainmast distance (mils²) still within long range: `band` of
+/// its (rounded down) square root is some band exactly when the square is at most this.
+fn long_range_dist2() -> i64 {
+    let long = rules().ranges[2] as i64;
+    (long + 1) * (long + 1) - 1
 }
 
 /// Whether a shot from a mainmast at `from` rakes a ship at `target`: the firer lies in the
@@ -252,7 +259,53 @@ pub fn broadside_on(g: &FsailGame, i: usize, base: &Rect, t: usize) -> Option<(f
 #[derive(Debug, Clone, Default)]
 pub struct Outlook {
     /// By ship index: the bases it may end at.
-    pub bases: Vec<Vec<Rect>>,
+    bases: Vec<Vec<Rect>>,
+    /// By ship index: the box (least and greatest corner) round those bases' mainmasts,
+    /// so that an enemy out of reach is passed over without looking at its bases.
+    boxes: Vec<(Point, Point)>,
+}
+
+impl Outlook {
+    /// The outlook where ship `j` may end at any of `bases[j]`.
+    pub fn new(bases: Vec<Vec<Rect>>) -> Self {
+        let boxes = bases
+            .iter()
+            .map(|v| {
+                v.iter().fold(
+                    (
+                        Point::new(i32::MAX, i32::MAX),
+                        Point::new(i32::MIN, i32::MIN),
+                    ),
+                    |(lo, hi), b| {
+                        let c = b.centre;
+                        (
+                            Point::new(lo.x.min(c.x), lo.y.min(c.y)),
+                            Point::new(hi.x.max(c.x), hi.y.max(c.y)),
+                        )
+                    },
+                )
+            })
+            .collect();
+        Self { bases, boxes }
+    }
+
+    /// The bases ship `j` may end at (empty: not foreseen).
+    pub fn bases(&self, j: usize) -> &[Rect] {
+        self.bases.get(j).map_or(&[], Vec::as_slice)
+    }
+
+    /// The least squared distance (mils²) from `p` to any of ship `j`'s mainmasts.
+    fn nearest_dist2(&self, j: usize, p: Point) -> i64 {
+        let Some(&(lo, hi)) = self.boxes.get(j) else {
+            return i64::MAX;
+        };
+        if lo.x > hi.x {
+            return i64::MAX;
+        }
+        let gap = |v: i32, a: i32, b: i32| (a as i64 - v as i64).max(v as i64 - b as i64).max(0);
+        let (dx, dy) = (gap(p.x, lo.x, hi.x), gap(p.y, lo.y, hi.y));
+        dx * dx + dy * dy
+    }
 }
 
 /// The [`Outlook`] of the side deciding in `g`.
@@ -283,7 +336,7 @@ pub fn outlook(g: &FsailGame) -> Outlook {
             }
         })
         .collect();
-    Outlook { bases }
+    Outlook::new(bases)
 }
 
 /// The bases ship `j` may reach with up to `depth` sailing actions from where it stands
@@ -332,37 +385,49 @@ pub fn exposure(g: &FsailGame, look: &Outlook, me: usize, base: &Rect) -> f64 {
     let me_ship = &g.ships[me];
     let first = g.first == side && !me_ship.cannon;
     let board_range = rules().boarding_range;
+    let long2 = long_range_dist2();
     let mut danger = 0.0;
     for (j, e) in g.ships().iter().enumerate() {
         if e.side == side || !e.active() || e.cannon {
             continue;
         }
-        let Some(spots) = look.bases.get(j).filter(|v| !v.is_empty()) else {
+        let spots = look.bases(j);
+        if spots.is_empty() {
             continue;
-        };
+        }
+        // Mainmasts farther apart than this cannot be within boarding distance: the broad
+        // phase of `rect_distance_at_most`, worked out once per enemy instead of per spot.
+        let reach = reach_within(&e.base, base, board_range);
+        // Every base it may end at is beyond long range and boarding distance: it adds
+        // nothing (its average is over all its bases, the far ones counting zero).
+        if look.nearest_dist2(j, base.centre) > long2.max(reach * reach) {
+            continue;
+        }
         let mut sum = 0.0;
         // Worked out only for an enemy that may come alongside (most never do).
         let mut prize = None;
         let mut theirs = ByBand::new(|range, raking| shot_value(g, e, me_ship, range, raking));
         let mut stop = ByBand::new(|range, raking| stop_chance(g, me_ship, j, range, raking));
-        // Mainmasts farther apart than this cannot be within boarding distance: the broad
-        // phase of `rect_distance_at_most`, worked out once per enemy instead of per spot.
-        let reach = reach_within(&e.base, base, board_range);
         for eb in spots {
+            let d2 = eb.centre.dist2(base.centre);
             // It may board instead of firing: count the worse of the two.
-            let near = eb.centre.dist2(base.centre) <= reach * reach;
+            let near = d2 <= reach * reach;
             let board = if near && rect_distance_at_most(eb, base, board_range) {
                 *prize.get_or_insert_with(|| boarding_odds(e, &g.ships[me]) * prize_value(g, me))
             } else {
                 0.0
             };
+            // Beyond long range neither broadside counts: the arc tests are skipped.
+            if d2 > long2 && board == 0.0 {
+                continue;
+            }
+            let range = isqrt(d2) as i32;
             let mut shot = 0.0;
-            if broadside_arc(eb, base.centre).is_some() {
-                shot = theirs.at(mast_distance(eb, base), rakes(eb.centre, base));
+            if d2 <= long2 && broadside_arc(eb, base.centre).is_some() {
+                shot = theirs.at(range, rakes(eb.centre, base));
             }
             let mut d = f64::max(shot, board);
-            if first && d > 0.0 && broadside_arc(base, eb.centre).is_some() {
-                let range = mast_distance(base, eb);
+            if first && d > 0.0 && d2 <= long2 && broadside_arc(base, eb.centre).is_some() {
                 d *= 1.0 - stop.at(range, rakes(base.centre, eb));
             }
             sum += d;
@@ -382,21 +447,21 @@ pub fn expected_broadside(
     t: usize,
 ) -> (f64, f64) {
     let here = [g.ships[t].base];
-    let spots = match look.bases.get(t) {
-        Some(v) if !v.is_empty() => v.as_slice(),
-        _ => &here,
+    let spots = match look.bases(t) {
+        [] => &here[..],
+        v => v,
     };
     let (mut dmg, mut rake) = (0.0, 0.0);
     let mut ours =
         ByBand::new(|range, raking| shot_value(g, &g.ships[i], &g.ships[t], range, raking));
+    let long2 = long_range_dist2();
     for tb in spots {
-        if broadside_arc(base, tb.centre).is_none() {
+        // The distance first: it is cheaper than the arc and rules out most spots.
+        let d2 = base.centre.dist2(tb.centre);
+        if d2 > long2 || broadside_arc(base, tb.centre).is_none() {
             continue;
         }
-        let range = mast_distance(base, tb);
-        if band(range).is_none() {
-            continue;
-        }
+        let range = isqrt(d2) as i32;
         let r = rakes(base.centre, tb);
         dmg += ours.at(range, r);
         rake += r as u8 as f64;

@@ -50,13 +50,12 @@ impl FsailMorale {
         let mut n = [0.0f64; 2];
         // A static view: every ship where it stands (foreseeing enemy sailing at every leaf
         // would cost more than the search gains from it).
-        let look = super::blocks::Outlook {
-            bases: g
-                .ships()
+        let look = super::blocks::Outlook::new(
+            g.ships()
                 .iter()
                 .map(|e| if e.active() { vec![e.base] } else { Vec::new() })
                 .collect(),
-        };
+        );
         for (i, s) in g.ships().iter().enumerate() {
             if !s.active() {
                 continue;
