@@ -125,6 +125,10 @@ pub struct PortfolioAgent<G: Game> {
     orders: orders::OrderTree<G>,
     /// The doctrines' proposals at the last decision (kept to reuse its memory).
     proposals: Vec<Proposal>,
+    /// When the current decision's time budget runs out (`None` with a playout budget):
+    /// counted from the start of `choose`, so the doctrines' proposals and the tree's
+    /// set-up are paid from the budget too.
+    deadline: Option<Instant>,
 }
 
 impl<G: Game> std::fmt::Debug for PortfolioAgent<G> {
@@ -179,6 +183,7 @@ impl<G: Game> PortfolioAgent<G> {
             hidden_model,
             round,
             decisions: 0,
+            deadline: None,
             candidates: Vec::new(),
             explanation: Vec::new(),
             nodes: Vec::new(),
@@ -286,10 +291,11 @@ impl<G: Game> PortfolioAgent<G> {
     /// Gives every candidate the same playouts, in the same worlds, and records their means.
     fn search_flat(&mut self, state: &G, player: Player) {
         let k = self.candidates.len() as u64;
-        let (worlds, deadline) = match self.config.budget {
-            Budget::Simulations(n) => (n.div_ceil(k).max(1), None),
-            Budget::TimeMs(ms) => (u64::MAX, Some(Instant::now() + Duration::from_millis(ms))),
+        let worlds = match self.config.budget {
+            Budget::Simulations(n) => n.div_ceil(k).max(1),
+            Budget::TimeMs(_) => u64::MAX,
         };
+        let deadline = self.deadline;
         let mut sums = vec![0.0f64; self.candidates.len()];
         let stop = (self.round)(state).saturating_add(self.config.horizon);
         // With an opponent model every world shares one determinization: the model writes
@@ -391,6 +397,10 @@ impl<G: Game> Agent<G> for PortfolioAgent<G> {
     }
 
     fn choose(&mut self, state: &G, player: Player) -> Action {
+        self.deadline = match self.config.budget {
+            Budget::TimeMs(ms) => Some(Instant::now() + Duration::from_millis(ms)),
+            Budget::Simulations(_) => None,
+        };
         self.decisions += 1;
         self.candidates.clear();
         self.explanation.clear();

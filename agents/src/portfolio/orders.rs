@@ -25,7 +25,7 @@
 //!   leaf playout through a move rolls the k-th dice seed (common random numbers).
 //! - **Choice**: the root move with the most playouts (the better mean on a tie).
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use broadside_env::{Action, Game, Player, Turn};
 
@@ -262,10 +262,7 @@ impl<G: Game> PortfolioAgent<G> {
         self.root_order_tree(state, player);
         let root_moves = self.orders.moves_of(self.orders.root);
         if root_moves.len() > 1 {
-            let deadline = match self.config.budget {
-                Budget::TimeMs(ms) => Some(Instant::now() + Duration::from_millis(ms)),
-                Budget::Simulations(_) => None,
-            };
+            let deadline = self.deadline;
             let playouts = match self.config.budget {
                 Budget::Simulations(n) => n.max(root_moves.len() as u64),
                 Budget::TimeMs(_) => u64::MAX,

@@ -15,7 +15,7 @@
 //! candidate rolls the same dice (common random numbers), so candidates with equal visits
 //! are compared in the same worlds.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use broadside_env::{Game, Player, Turn};
 use rand::SeedableRng;
@@ -112,10 +112,7 @@ impl<G: Game> PortfolioAgent<G> {
     /// Searches the plan tree over the candidates and records their visits and means.
     pub(super) fn search_tree(&mut self, state: &G, player: Player) {
         let k = self.candidates.len();
-        let deadline = match self.config.budget {
-            Budget::TimeMs(ms) => Some(Instant::now() + Duration::from_millis(ms)),
-            Budget::Simulations(_) => None,
-        };
+        let deadline = self.deadline;
         let playouts = match self.config.budget {
             Budget::Simulations(n) => n.max(k as u64),
             Budget::TimeMs(_) => u64::MAX,
