@@ -17,7 +17,10 @@
 //!   so their differences are not drowned in dice noise. The decisions before the first
 //!   dice roll (in WS&IM the rest of both sides' orders, most of a playout's cost) do not
 //!   depend on the dice, so each candidate plays them once and every world starts there.
-//! - **Budget**: playouts per decision (deterministic for a seed) or wall time (for play).
+//! - **Budget**: playouts per decision (deterministic for a seed) or wall time (for play),
+//!   counted from the start of `choose`. Every candidate gets at least one playout, so a
+//!   decision whose single playout outlasts the budget overshoots it (Fighting Sail's early
+//!   sailing decisions, where a playout is the rest of two fleets' sailing).
 //! - **Plan tree** (`tree`, in `portfolio/tree.rs`): instead of equal playouts per
 //!   candidate, UCB1 over the candidates and, at each later game turn within the horizon,
 //!   over which doctrine writes that turn (script-based UCT).

@@ -623,3 +623,87 @@ fn extend(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use broadside_env::fsail::{builtin_scenario, FsailOptions};
+    use broadside_env::Turn;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The same outlook with boxes that hold the whole plane: no enemy is passed over.
+    fn unboxed(look: &Outlook) -> Outlook {
+        Outlook {
+            bases: look.bases.clone(),
+            boxes: look
+                .bases
+                .iter()
+                .map(|_| {
+                    (
+                        Point::new(i32::MIN, i32::MIN),
+                        Point::new(i32::MAX, i32::MAX),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn the_box_is_the_least_distance_to_any_foreseen_mainmast() {
+        let at = |x, y| Rect {
+            centre: Point::new(x, y),
+            ..Rect::default()
+        };
+        let look = Outlook::new(vec![vec![at(0, 0), at(10, 4)], Vec::new()]);
+        assert_eq!(look.nearest_dist2(0, Point::new(5, 2)), 0);
+        assert_eq!(look.nearest_dist2(0, Point::new(13, 8)), 9 + 16);
+        assert_eq!(look.nearest_dist2(0, Point::new(-2, 2)), 4);
+        assert_eq!(look.nearest_dist2(1, Point::new(0, 0)), i64::MAX);
+        assert_eq!(look.nearest_dist2(7, Point::new(0, 0)), i64::MAX);
+    }
+
+    /// Passing over an enemy out of reach changes no exposure, to the last bit: every
+    /// sailing position of seeded random fleet actions, every plan end of the sailing ship.
+    #[test]
+    fn passing_over_far_enemies_is_exact() {
+        let sc = builtin_scenario("fleet-action").unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let (mut checked, mut nonzero) = (0, 0);
+        for _ in 0..3 {
+            let mut g = FsailGame::new(&sc, FsailOptions { resignation: false });
+            for _ in 0..600 {
+                match g.turn() {
+                    Turn::Terminal => break,
+                    Turn::Chance => {
+                        let a = g.chance_outcomes().sample(&mut rng);
+                        g.apply_unchecked(a);
+                        continue;
+                    }
+                    Turn::Player(_) => {}
+                }
+                if let Phase::SailSpend { ship, .. } = g.phase {
+                    let look = outlook(&g);
+                    let all = unboxed(&look);
+                    for (_, base) in sail_plans(&g, 1) {
+                        let e = exposure(&g, &look, ship as usize, &base);
+                        assert_eq!(
+                            e.to_bits(),
+                            exposure(&g, &all, ship as usize, &base).to_bits()
+                        );
+                        checked += 1;
+                        nonzero += (e > 0.0) as u32;
+                    }
+                }
+                let legal: Vec<Action> = g.legal_actions().iter().collect();
+                let a = legal[rng.random_range(0..legal.len())];
+                g.apply_unchecked(a);
+            }
+        }
+        // Both kinds of position were met: some in reach of an enemy, some not.
+        assert!(
+            checked > 500 && nonzero > 50 && nonzero < checked,
+            "{checked} {nonzero}"
+        );
+    }
+}
