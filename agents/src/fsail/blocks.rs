@@ -613,9 +613,17 @@ fn extend(
         return;
     }
     for a in g.legal_actions().iter().filter(|&a| a != SAIL_END) {
+        let f = first.unwrap_or(a);
+        // The last action of a plan: its end is all that is wanted, worked out as
+        // `apply` moves the ship (the clone is for the actions that follow).
+        if depth == 1 {
+            if let Some(m) = g.sail_move(i, a) {
+                out.push((f, g.ships[i].base.advanced(m.dist).turned(m.turn)));
+                continue;
+            }
+        }
         let mut c = g.clone();
         c.apply_unchecked(a);
-        let f = first.unwrap_or(a);
         out.push((f, c.ships[i].base));
         let still = matches!(c.phase, Phase::SailSpend { ship, .. } if ship as usize == i);
         if still {

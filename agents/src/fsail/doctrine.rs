@@ -357,11 +357,22 @@ impl FsailDoctrineBot {
             Some((k, turn, l)) if turn == g.turn && k == key => (k, turn, l),
             _ => (key, g.turn, outlook(g)),
         };
-        let best = self.best(
-            plans
-                .into_iter()
-                .map(|(a, b)| (a, d.score(g, &look.2, ship, &b))),
-        );
+        // Plans that end at the same base (straight moves in another order, say) score
+        // alike: each base is scored once. The plans keep their order for the tie-break.
+        let mut order: Vec<usize> = (0..plans.len()).collect();
+        let key = |b: &Rect| (b.centre.x, b.centre.y, b.heading);
+        order.sort_unstable_by_key(|&k| key(&plans[k].1));
+        let mut scores = vec![0.0; plans.len()];
+        let mut last: Option<(usize, f64)> = None;
+        for &k in &order {
+            let v = match last {
+                Some((j, v)) if key(&plans[j].1) == key(&plans[k].1) => v,
+                _ => d.score(g, &look.2, ship, &plans[k].1),
+            };
+            scores[k] = v;
+            last = Some((k, v));
+        }
+        let best = self.best(plans.iter().zip(&scores).map(|(&(a, _), &v)| (a, v)));
         self.look = Some(look);
         best
     }
