@@ -551,6 +551,31 @@ impl SweptPath {
     }
 }
 
+/// Whether `p` lies farther than `lim` mils from every point of the segment `a-b`
+/// (exact, in integers).
+pub fn beyond_segment(a: Point, b: Point, p: Point, lim: i64) -> bool {
+    let (abx, aby) = ((b.x - a.x) as i128, (b.y - a.y) as i128);
+    let (apx, apy) = ((p.x - a.x) as i128, (p.y - a.y) as i128);
+    let lim2 = (lim as i128) * (lim as i128);
+    let along = apx * abx + apy * aby;
+    let len2 = abx * abx + aby * aby;
+    if along <= 0 || len2 == 0 {
+        return (apx * apx + apy * apy) > lim2;
+    }
+    if along >= len2 {
+        return p.dist2(b) as i128 > lim2;
+    }
+    let across = apx * aby - apy * abx;
+    across * across > lim2 * len2
+}
+
+/// How far any point of [`swept_path`]`(start, dist, turn)` (and of the base where it
+/// ends) may lie from the segment between the mainmast's start and its end: the base's
+/// radius, grown as the turning pieces are pushed out (1/cos 7.5°) plus their rounding.
+pub fn swept_reach(start: &Rect) -> i64 {
+    start.radius() * 10_100 / 10_000 + 8
+}
+
 /// The swept path of `start` moving `dist` mils ahead (`dist >= 0`), then turning `turn`
 /// degrees clockwise (negative: anticlockwise, at most 90 either way) about its centre.
 ///

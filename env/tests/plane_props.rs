@@ -2,12 +2,14 @@
 //! symmetric, non-negative and invariant under moving both ships together; a ship is never
 //! in its own arcs, and the one-frame broadside and bow-or-stern tests agree with `in_arc`;
 //! the swept path of a zero move is the ship itself; a swept path holds
-//! every intermediate position of the move.
+//! every intermediate position of the move; an obstacle beyond the path's capsule
+//! (`swept_reach` about the mainmast's segment) touches neither the path nor the end base;
+//! `beyond_segment` agrees with a floating-point distance.
 
 use broadside_env::plane::{
-    broadside_arc, in_arc, in_bow_or_stern, mast_distance, polys_dist2, reach_within,
-    rect_distance, rect_distance_at_most, rects_dist2_below, rects_overlap, rotate_point,
-    swept_path, Arc, Point, Rect,
+    beyond_segment, broadside_arc, in_arc, in_bow_or_stern, mast_distance, polys_dist2,
+    reach_within, rect_distance, rect_distance_at_most, rects_dist2_below, rects_overlap,
+    rotate_point, swept_path, swept_reach, Arc, Point, Rect,
 };
 use proptest::prelude::*;
 
@@ -174,5 +176,39 @@ proptest! {
             prop_assert!(path.hits(&b) || rects_overlap(&path.end, &b));
         }
         prop_assert_eq!(path.end, moved.turned(turn));
+    }
+
+    #[test]
+    fn an_obstacle_beyond_the_capsule_is_never_touched(
+        (a, b) in pair(),
+        dist in 0i32..=2000,
+        turn in -6i32..=6,
+    ) {
+        let turn = turn * 15;
+        let path = swept_path(&a, dist, turn);
+        let end = a.advanced(dist).centre;
+        if beyond_segment(a.centre, end, b.centre, swept_reach(&a) + b.radius()) {
+            prop_assert!(!path.hits(&b));
+            prop_assert!(!rects_overlap(&path.end, &b));
+        }
+    }
+
+    #[test]
+    fn beyond_segment_is_the_distance_to_the_segment(
+        a in (-R..=R, -R..=R),
+        b in (-R..=R, -R..=R),
+        p in (-R..=R, -R..=R),
+        lim in 0i64..=50_000,
+    ) {
+        let (a, b, p) = (Point::new(a.0, a.1), Point::new(b.0, b.1), Point::new(p.0, p.1));
+        let (abx, aby) = ((b.x - a.x) as f64, (b.y - a.y) as f64);
+        let (apx, apy) = ((p.x - a.x) as f64, (p.y - a.y) as f64);
+        let len2 = abx * abx + aby * aby;
+        let t = if len2 == 0.0 { 0.0 } else { ((apx * abx + apy * aby) / len2).clamp(0.0, 1.0) };
+        let d = ((apx - t * abx).powi(2) + (apy - t * aby).powi(2)).sqrt();
+        // Away from the boundary (where floating point may round either way) they agree.
+        if (d - lim as f64).abs() > 1e-3 * (1.0 + d) {
+            prop_assert_eq!(beyond_segment(a, b, p, lim), d > lim as f64);
+        }
     }
 }

@@ -15,7 +15,7 @@
 
 use crate::action_set::ActionSet;
 use crate::game::Action;
-use crate::plane::{on_table, rects_overlap, swept_path, Rect};
+use crate::plane::{beyond_segment, on_table, rects_overlap, swept_path, swept_reach, Rect};
 
 use super::catalogue::*;
 use super::data::{rules, MAX_SHIPS, MAX_TERRAIN};
@@ -136,14 +136,21 @@ impl FsailGame {
         if !on_table(&end, self.table[0], self.table[1]) {
             return false;
         }
-        if near.is_empty() {
+        // The narrow phase only for what the path's capsule (the mainmast's segment,
+        // widened by `swept_reach`) may touch: astern of the move, most neighbours fall out.
+        let reach = swept_reach(start);
+        let close =
+            |o: &Rect| !beyond_segment(start.centre, end.centre, o.centre, reach + o.radius());
+        let mut near = near
+            .iter()
+            .map(|&t| self.obstacle(t))
+            .filter(|o| close(o))
+            .peekable();
+        if near.peek().is_none() {
             return true;
         }
         let path = swept_path(start, dist, turn);
-        near.iter().all(|&t| {
-            let o = self.obstacle(t);
-            !rects_overlap(&end, o) && !path.hits(o)
-        })
+        near.all(|o| !rects_overlap(&end, o) && !path.hits(o))
     }
 
     /// The legal sailing actions of `ship` with `points` sailing points.
