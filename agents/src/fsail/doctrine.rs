@@ -290,6 +290,9 @@ pub struct FsailDoctrineBot {
     rng: ChaCha8Rng,
     /// The last outlook, with the enemy bases and turn it was made for.
     look: Option<(EnemyKey, u16, Outlook)>,
+    /// The plans' indices in base order and their scores (kept to reuse their memory).
+    order: Vec<usize>,
+    scores: Vec<f64>,
 }
 
 /// The enemy's bases and sailed marks, which an [`Outlook`] depends on.
@@ -310,6 +313,8 @@ impl FsailDoctrineBot {
             seed,
             rng: ChaCha8Rng::seed_from_u64(seed),
             look: None,
+            order: Vec::new(),
+            scores: Vec::new(),
         }
     }
 
@@ -359,10 +364,16 @@ impl FsailDoctrineBot {
         };
         // Plans that end at the same base (straight moves in another order, say) score
         // alike: each base is scored once. The plans keep their order for the tie-break.
-        let mut order: Vec<usize> = (0..plans.len()).collect();
+        let (mut order, mut scores) = (
+            std::mem::take(&mut self.order),
+            std::mem::take(&mut self.scores),
+        );
+        order.clear();
+        order.extend(0..plans.len());
         let key = |b: &Rect| (b.centre.x, b.centre.y, b.heading);
         order.sort_unstable_by_key(|&k| key(&plans[k].1));
-        let mut scores = vec![0.0; plans.len()];
+        scores.clear();
+        scores.resize(plans.len(), 0.0);
         let mut last: Option<(usize, f64)> = None;
         for &k in &order {
             let v = match last {
@@ -373,6 +384,7 @@ impl FsailDoctrineBot {
             last = Some((k, v));
         }
         let best = self.best(plans.iter().zip(&scores).map(|(&(a, _), &v)| (a, v)));
+        (self.order, self.scores) = (order, scores);
         self.look = Some(look);
         best
     }
