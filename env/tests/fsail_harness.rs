@@ -24,7 +24,8 @@ fn games_scale() -> usize {
 fn ten_thousand_random_games() {
     let scale = games_scale();
     let plan = [
-        ("frigate-duel", 50 * scale),
+        ("frigate-duel", 40 * scale),
+        ("even-duel", 10 * scale),
         ("three-vs-three", 30 * scale),
         ("fleet-action", 20 * scale),
     ];

@@ -35,7 +35,7 @@ const PROFILES_FILE: &str = "fsail/profiles.toml";
 const PROFILES_TOML: &str = include_str!("../../data/fsail/profiles.toml");
 const RULES_FILE: &str = "fsail/rules.toml";
 const RULES_TOML: &str = include_str!("../../data/fsail/rules.toml");
-const BUILTIN_SCENARIO_FILES: [(&str, &str); 3] = [
+const BUILTIN_SCENARIO_FILES: [(&str, &str); 4] = [
     (
         "fleet-action.toml",
         include_str!("../../data/fsail/scenarios/fleet-action.toml"),
@@ -43,6 +43,10 @@ const BUILTIN_SCENARIO_FILES: [(&str, &str); 3] = [
     (
         "frigate-duel.toml",
         include_str!("../../data/fsail/scenarios/frigate-duel.toml"),
+    ),
+    (
+        "even-duel.toml",
+        include_str!("../../data/fsail/scenarios/even-duel.toml"),
     ),
     (
         "three-vs-three.toml",
