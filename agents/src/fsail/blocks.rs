@@ -350,8 +350,8 @@ fn enemy_moves(g: &FsailGame, j: usize, depth: usize) -> Vec<Rect> {
         points: 2,
     };
     let mut v: Vec<Rect> = sail_plans(&c, depth).into_iter().map(|(_, b)| b).collect();
-    v.sort_by_key(|b| (b.centre.x, b.centre.y, b.heading));
-    v.dedup_by_key(|b| (b.centre.x, b.centre.y, b.heading));
+    v.sort_by_key(place_key);
+    v.dedup_by_key(|b| place_key(b));
     v
 }
 
@@ -421,14 +421,15 @@ pub fn exposure(g: &FsailGame, look: &Outlook, me: usize, base: &Rect) -> f64 {
             if d2 > long2 && board == 0.0 {
                 continue;
             }
-            let range = isqrt(d2) as i32;
+            // The range itself (a square root) only where a broadside bears.
+            let range = || isqrt(d2) as i32;
             let mut shot = 0.0;
             if d2 <= long2 && broadside_arc(eb, base.centre).is_some() {
-                shot = theirs.at(range, rakes(eb.centre, base));
+                shot = theirs.at(range(), rakes(eb.centre, base));
             }
             let mut d = f64::max(shot, board);
             if first && d > 0.0 && d2 <= long2 && broadside_arc(base, eb.centre).is_some() {
-                d *= 1.0 - stop.at(range, rakes(base.centre, eb));
+                d *= 1.0 - stop.at(range(), rakes(base.centre, eb));
             }
             sum += d;
         }
@@ -589,9 +590,16 @@ pub fn station_astern(g: &FsailGame, ahead: usize) -> Point {
     b.advanced(-(b.length + 2 * INCH)).centre
 }
 
+/// Where one ship's base stands (mainmast and heading), for sorting and deduplicating the
+/// bases of one ship (its footprint never changes).
+pub fn place_key(b: &Rect) -> (i32, i32, u16) {
+    (b.centre.x, b.centre.y, b.heading)
+}
+
 /// Every plan of up to `depth` sailing actions the ship sailing in `g` may make from here,
 /// as `(first action, final base)`; stopping at once is `(SAIL_END, where it stands)`.
-/// Each action is applied to a clone of the game, so the plans are exactly the legal ones.
+/// The actions at each step are the game's legal ones, and every action but a plan's last
+/// is applied to a clone of the game, so the plans are exactly the legal ones.
 pub fn sail_plans(g: &FsailGame, depth: usize) -> Vec<(Action, Rect)> {
     let Phase::SailSpend { ship, .. } = g.phase else {
         return Vec::new();

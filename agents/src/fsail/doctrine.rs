@@ -370,14 +370,13 @@ impl FsailDoctrineBot {
         );
         order.clear();
         order.extend(0..plans.len());
-        let key = |b: &Rect| (b.centre.x, b.centre.y, b.heading);
-        order.sort_unstable_by_key(|&k| key(&plans[k].1));
+        order.sort_unstable_by_key(|&k| place_key(&plans[k].1));
         scores.clear();
         scores.resize(plans.len(), 0.0);
         let mut last: Option<(usize, f64)> = None;
         for &k in &order {
             let v = match last {
-                Some((j, v)) if key(&plans[j].1) == key(&plans[k].1) => v,
+                Some((j, v)) if place_key(&plans[j].1) == place_key(&plans[k].1) => v,
                 _ => d.score(g, &look.2, ship, &plans[k].1),
             };
             scores[k] = v;
