@@ -13,13 +13,16 @@
 //! - **local**: the evaluator owns a network and runs one forward pass per search round.
 //!   Deterministic for a seed; what `net:` agents use in `play` and `arena`.
 //! - **server**: many evaluators (self-play games on their own threads) send their rounds to
-//!   one [`InferenceServer`] thread, which gathers requests until `max_batch` rows or
+//!   an [`InferenceServer`], whose thread gathers requests until `max_batch` rows or
 //!   `max_wait` have passed, runs one forward pass over all of them and answers each.
-//!   [`ServerMetrics`] counts batches, rows, queue latency and forward time.
+//!   [`ServerMetrics`] counts batches, rows, queue latency and forward time. A server may
+//!   run several such threads, each with its own copy of the network, taking turns at the
+//!   queue: on a GPU one thread spends most of a pass launching small kernels, so the GPU
+//!   idles unless other threads launch theirs meanwhile.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -216,10 +219,10 @@ struct Request {
     reply: SyncSender<Vec<RowOutput>>,
 }
 
-/// One thread that owns a network and answers batched requests from many clients.
+/// Threads that own copies of a network and answer batched requests from many clients.
 pub struct InferenceServer {
     tx: Option<Sender<Request>>,
-    handle: Option<JoinHandle<Network>>,
+    handles: Vec<JoinHandle<Network>>,
     metrics: Arc<ServerMetrics>,
     spec: &'static GameSpec,
 }
@@ -236,17 +239,35 @@ impl InferenceServer {
     /// Starts the server thread with `net`. A forward pass runs when `max_batch` rows are
     /// waiting, or `max_wait` after the first request of the batch arrived.
     pub fn start(net: Network, max_batch: usize, max_wait: Duration) -> Self {
+        Self::start_many(vec![net], max_batch, max_wait)
+    }
+
+    /// Starts one server thread for each of `nets` (copies of one network, on one device),
+    /// sharing one queue: a thread holds the queue while it gathers a batch, then lets the
+    /// next gather while it runs its forward pass.
+    ///
+    /// # Panics
+    /// If `nets` is empty.
+    pub fn start_many(nets: Vec<Network>, max_batch: usize, max_wait: Duration) -> Self {
+        assert!(!nets.is_empty(), "an inference server needs a network");
         let (tx, rx) = mpsc::channel::<Request>();
+        let rx = Arc::new(Mutex::new(rx));
         let metrics = Arc::new(ServerMetrics::default());
-        let m = metrics.clone();
-        let spec = net.spec();
-        let handle = std::thread::Builder::new()
-            .name("inference".into())
-            .spawn(move || serve(net, rx, max_batch.max(1), max_wait, &m))
-            .expect("the inference thread starts");
+        let spec = nets[0].spec();
+        let handles = nets
+            .into_iter()
+            .enumerate()
+            .map(|(k, net)| {
+                let (m, rx) = (metrics.clone(), rx.clone());
+                std::thread::Builder::new()
+                    .name(format!("inference-{k}"))
+                    .spawn(move || serve(net, &rx, max_batch.max(1), max_wait, &m))
+                    .expect("the inference thread starts")
+            })
+            .collect();
         Self {
             tx: Some(tx),
-            handle: Some(handle),
+            handles,
             metrics,
             spec,
         }
@@ -264,45 +285,64 @@ impl InferenceServer {
         self.metrics.clone()
     }
 
-    /// Stops the server once every client is gone and returns its network.
+    /// Stops the server once every client is gone and returns its (first) network.
     pub fn stop(mut self) -> Network {
         self.tx = None;
-        self.handle
-            .take()
-            .expect("stopped once")
-            .join()
-            .expect("the inference thread does not panic")
+        let mut nets = std::mem::take(&mut self.handles)
+            .into_iter()
+            .map(|h| h.join().expect("the inference thread does not panic"));
+        nets.next().expect("a server has a thread")
     }
+}
+
+/// Takes the next batch of requests off the queue into `pending`; false once every client
+/// is gone and the queue is empty.
+fn gather(
+    rx: &Receiver<Request>,
+    pending: &mut Vec<Request>,
+    max_batch: usize,
+    max_wait: Duration,
+) -> bool {
+    let Ok(first) = rx.recv() else {
+        return false;
+    };
+    let deadline = first.submitted + max_wait;
+    let mut rows = first.batch.rows;
+    pending.push(first);
+    while rows < max_batch {
+        let now = Instant::now();
+        let next = if now >= deadline {
+            rx.try_recv().ok()
+        } else {
+            rx.recv_timeout(deadline - now).ok()
+        };
+        match next {
+            Some(r) => {
+                rows += r.batch.rows;
+                pending.push(r);
+            }
+            None => break,
+        }
+    }
+    true
 }
 
 fn serve(
     net: Network,
-    rx: Receiver<Request>,
+    rx: &Mutex<Receiver<Request>>,
     max_batch: usize,
     max_wait: Duration,
     metrics: &ServerMetrics,
 ) -> Network {
     let mut pending: Vec<Request> = Vec::new();
     let mut big = Batch::default();
-    while let Ok(first) = rx.recv() {
-        let deadline = first.submitted + max_wait;
-        let mut rows = first.batch.rows;
-        pending.push(first);
-        while rows < max_batch {
-            let now = Instant::now();
-            let next = if now >= deadline {
-                rx.try_recv().ok()
-            } else {
-                rx.recv_timeout(deadline - now).ok()
-            };
-            match next {
-                Some(r) => {
-                    rows += r.batch.rows;
-                    pending.push(r);
-                }
-                None => break,
-            }
+    loop {
+        // A thread that panicked while gathering leaves nothing half-done in the queue.
+        let queue = rx.lock().unwrap_or_else(|e| e.into_inner());
+        if !gather(&queue, &mut pending, max_batch, max_wait) {
+            break;
         }
+        drop(queue);
         let start = Instant::now();
         big.clear();
         for r in &pending {

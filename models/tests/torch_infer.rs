@@ -117,6 +117,48 @@ fn local_and_server_evaluations_agree_and_are_well_formed() {
 }
 
 #[test]
+fn several_inference_threads_answer_every_client_with_its_own_rows() {
+    let leaves = leaves("wsim", 24);
+    let leaves = &leaves[..24]; // decision states only
+    tch::manual_seed(12);
+    let net = Network::new(leaves[0].spec(), &NetConfig::tiny(), Device::Cpu).unwrap();
+    let expected = evaluate(
+        &mut NetEvaluator::<AnyGame>::local(net.duplicate(Device::Cpu), 4),
+        leaves,
+    );
+    let copies = (0..3).map(|_| net.duplicate(Device::Cpu)).collect();
+    let server = InferenceServer::start_many(copies, 8, Duration::from_micros(200));
+    // Eight clients at once, each sending its slice of the leaves in rounds of three, so the
+    // threads take turns at the queue and mix several clients' rows in one pass.
+    std::thread::scope(|scope| {
+        for k in 0..8 {
+            let client = server.client();
+            let (leaves, expected) = (leaves, &expected);
+            scope.spawn(move || {
+                let spec = leaves[0].spec();
+                let mut ev = NetEvaluator::<AnyGame>::remote(client, spec, 3);
+                for round in 0..20 {
+                    let at = (k * 3 + round) % (leaves.len() - 2);
+                    let got = evaluate(&mut ev, &leaves[at..at + 3]);
+                    for (x, y) in got.iter().zip(&expected[at..at + 3]) {
+                        assert!((x.value[0] - y.value[0]).abs() < 1e-5);
+                        assert_eq!(x.priors.len(), y.priors.len());
+                        for ((pa, px), (qa, qx)) in x.priors.iter().zip(&y.priors) {
+                            assert_eq!(pa, qa);
+                            assert!((px - qx).abs() < 1e-5);
+                        }
+                    }
+                }
+            });
+        }
+    });
+    let m = server.metrics().snapshot();
+    assert_eq!(m.requests, 8 * 20);
+    assert_eq!(m.rows, 8 * 20 * 3);
+    server.stop();
+}
+
+#[test]
 fn a_search_over_a_local_network_is_deterministic() {
     let leaves = leaves("wsim", 2);
     tch::manual_seed(5);

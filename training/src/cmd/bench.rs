@@ -66,6 +66,23 @@ pub struct BenchArgs {
     /// With --net: search threads feeding the inference server.
     #[arg(long, default_value_t = 32)]
     pub threads: usize,
+    /// With --net: inference threads, each with a copy of the network (see the config key
+    /// selfplay.inference_threads).
+    #[arg(long, default_value_t = 1)]
+    pub inference_threads: usize,
+    /// With --net: rows that trigger a forward pass at once (selfplay.max_batch).
+    #[arg(long, default_value_t = 256)]
+    pub max_batch: usize,
+}
+
+/// What `bench --net` measures with: the network, where, and the self-play load.
+#[derive(Debug, Clone)]
+pub struct NetBenchSettings {
+    pub config: broadside_models::NetConfig,
+    pub device: String,
+    pub threads: usize,
+    pub inference_threads: usize,
+    pub max_batch: usize,
 }
 
 /// Validated settings of `broadside bench`.
@@ -77,8 +94,8 @@ pub struct BenchSettings {
     pub envs: usize,
     pub options: GameOptions,
     pub json: bool,
-    /// `--net`: the network's size, device and search threads.
-    pub net: Option<(broadside_models::NetConfig, String, usize)>,
+    /// `--net`: what to measure the network with.
+    pub net: Option<NetBenchSettings>,
 }
 
 impl BenchSettings {
@@ -106,7 +123,25 @@ impl BenchSettings {
             if !matches!(a.device.as_str(), "cpu" | "cuda" | "auto") {
                 bail!("--device must be cpu, cuda or auto, not `{}`", a.device);
             }
-            Some((size, a.device.clone(), a.threads))
+            if a.inference_threads == 0 || a.inference_threads > 64 {
+                bail!(
+                    "--inference-threads must be between 1 and 64, not {}",
+                    a.inference_threads
+                );
+            }
+            if a.max_batch == 0 || a.max_batch > 65536 {
+                bail!(
+                    "--max-batch must be between 1 and 65536, not {}",
+                    a.max_batch
+                );
+            }
+            Some(NetBenchSettings {
+                config: size,
+                device: a.device.clone(),
+                threads: a.threads,
+                inference_threads: a.inference_threads,
+                max_batch: a.max_batch,
+            })
         } else {
             None
         };
@@ -395,8 +430,8 @@ pub fn measure(s: &BenchSettings) -> Result<BenchReport> {
 
 /// Runs `broadside bench`.
 pub fn run(s: BenchSettings) -> Result<()> {
-    if let Some((config, device, threads)) = &s.net {
-        return run_net(&s, config, device, *threads);
+    if let Some(net) = &s.net {
+        return run_net(&s, net);
     }
     let mut out = std::io::stdout().lock();
     let r = measure(&s)?;
@@ -468,20 +503,8 @@ pub fn run(s: BenchSettings) -> Result<()> {
 }
 
 #[cfg(feature = "torch")]
-fn run_net(
-    s: &BenchSettings,
-    config: &broadside_models::NetConfig,
-    device: &str,
-    threads: usize,
-) -> Result<()> {
-    let r = super::bench_net::measure(
-        &s.scenario,
-        config,
-        device,
-        threads,
-        s.duration.as_secs_f64(),
-        s.seed,
-    )?;
+fn run_net(s: &BenchSettings, net: &NetBenchSettings) -> Result<()> {
+    let r = super::bench_net::measure(&s.scenario, net, s.duration.as_secs_f64(), s.seed)?;
     if s.json {
         return super::print_json(&r);
     }
@@ -502,9 +525,12 @@ fn run_net(
     }
     writeln!(
         out,
-        "Self-play load, {} search threads: {:.0} leaf evaluations/s, mean batch fill {:.1}, \
-         queue {:.2} ms, forward passes {:.0}% of wall time",
+        "Self-play load, {} search threads, {} inference thread{}: {:.0} leaf evaluations/s, \
+         mean batch fill {:.1}, queue {:.2} ms, forward passes {:.0}% of each inference \
+         thread's wall time",
         r.selfplay_threads,
+        r.inference_threads,
+        if r.inference_threads > 1 { "s" } else { "" },
         r.leaf_evals_per_sec,
         r.mean_batch_fill,
         r.mean_queue_ms,
@@ -514,7 +540,7 @@ fn run_net(
 }
 
 #[cfg(not(feature = "torch"))]
-fn run_net(_: &BenchSettings, _: &broadside_models::NetConfig, _: &str, _: usize) -> Result<()> {
+fn run_net(_: &BenchSettings, _: &NetBenchSettings) -> Result<()> {
     bail!(
         "this broadside was built without the `torch` feature, so it has no network to \
          measure; build it with scripts/train.sh (or `cargo build --release --features torch`)"

@@ -3,9 +3,11 @@
 //! 1. Forward passes on real observations (positions from seeded random play) at batch sizes
 //!    1 to 1024: rows per second and milliseconds per pass.
 //! 2. Self-play load: `--threads` search threads (PUCT, 64 simulations, 8 leaves per request)
-//!    sending leaves to one [`InferenceServer`] for the measurement time: leaf evaluations per
-//!    second, the mean batch fill, queue latency, and the share of wall time the server spent
-//!    in forward passes (on a GPU, an upper bound of its utilisation by this process).
+//!    sending leaves to one [`InferenceServer`] of `--inference-threads` threads for the
+//!    measurement time: leaf evaluations per second, the mean batch fill, queue latency, and
+//!    the share of each inference thread's wall time spent in forward passes. That share is
+//!    not the GPU's utilisation: most of a small network's pass is the CPU launching
+//!    kernels (sample `nvidia-smi` for the GPU's own figure, as scripts/gpu_check.sh does).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -23,6 +25,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
+use super::bench::NetBenchSettings;
 use crate::train::config::SelfPlayConfig;
 use crate::train::selfplay::search_config;
 
@@ -42,9 +45,12 @@ pub struct NetBench {
     pub config: NetConfig,
     pub forward: Vec<ForwardFigure>,
     pub selfplay_threads: usize,
+    pub inference_threads: usize,
+    pub max_batch: usize,
     pub leaf_evals_per_sec: f64,
     pub mean_batch_fill: f64,
     pub mean_queue_ms: f64,
+    /// Time in forward passes over wall time, per inference thread.
     pub forward_share_of_wall: f64,
 }
 
@@ -76,17 +82,14 @@ fn positions(scenario: &AnyScenario, n: usize, seed: u64) -> Vec<AnyGame> {
 /// Runs the measurements for `seconds` each (the forward passes take a fraction of it).
 pub fn measure(
     scenario: &AnyScenario,
-    config: &NetConfig,
-    device_name: &str,
-    threads: usize,
+    settings: &NetBenchSettings,
     seconds: f64,
     seed: u64,
 ) -> Result<NetBench> {
-    let device = crate::train::run::pick_device(device_name)?;
-    if device == tch::Device::Cpu {
-        // As in training: one intra-op thread per pass; parallelism comes from the games.
-        tch::set_num_threads(1);
-    }
+    let (config, threads) = (&settings.config, settings.threads);
+    let device = crate::train::run::pick_device(&settings.device)?;
+    // As in training: one intra-op thread per pass; parallelism comes from the games.
+    tch::set_num_threads(1);
     tch::manual_seed(seed as i64);
     let spec: &'static GameSpec = scenario
         .new_game(&broadside_env::ruleset::GameOptions::default())
@@ -118,7 +121,14 @@ pub fn measure(
     }
 
     let sp = SelfPlayConfig::default();
-    let server = InferenceServer::start(net, sp.max_batch, Duration::from_micros(sp.max_wait_us));
+    let nets = (0..settings.inference_threads)
+        .map(|_| net.duplicate(device))
+        .collect();
+    let server = InferenceServer::start_many(
+        nets,
+        settings.max_batch,
+        Duration::from_micros(sp.max_wait_us),
+    );
     let metrics = server.metrics();
     let stop = AtomicBool::new(false);
     let t = Instant::now();
@@ -159,9 +169,11 @@ pub fn measure(
         config: config.clone(),
         forward,
         selfplay_threads: threads,
+        inference_threads: settings.inference_threads,
+        max_batch: settings.max_batch,
         leaf_evals_per_sec: m.rows as f64 / wall,
         mean_batch_fill: m.mean_batch(),
         mean_queue_ms: m.mean_queue_ms(),
-        forward_share_of_wall: m.forward_ns as f64 / 1e9 / wall,
+        forward_share_of_wall: m.forward_ns as f64 / 1e9 / wall / settings.inference_threads as f64,
     })
 }

@@ -63,6 +63,9 @@ pub struct SelfPlayConfig {
     pub deterministic: bool,
     /// Longest wait (microseconds) for a batch to fill before a forward pass.
     pub max_wait_us: u64,
+    /// Inference threads, each with its own copy of the network, taking turns at one
+    /// queue. 1 on a CPU; on a GPU several keep it busy while each launches its kernels.
+    pub inference_threads: usize,
     /// Decisions played by sampling the search policy (exploration) before playing its
     /// most visited action.
     pub sample_moves: usize,
@@ -232,6 +235,7 @@ impl Default for SelfPlayConfig {
             max_batch: 256,
             deterministic: true,
             max_wait_us: 500,
+            inference_threads: 1,
             sample_moves: 30,
             resign_threshold: 0.9,
             resign_after: 8,
@@ -342,6 +346,12 @@ impl TrainConfig {
         if s.max_decisions == 0 || s.max_batch == 0 || s.leaves_per_request == 0 {
             bail!("selfplay.max_decisions, max_batch and leaves_per_request must be positive");
         }
+        if !(1..=64).contains(&s.inference_threads) {
+            bail!(
+                "selfplay.inference_threads must be between 1 and 64, not {}",
+                s.inference_threads
+            );
+        }
         if !s.teacher.is_empty() {
             s.teacher_spec()?;
         }
@@ -444,6 +454,26 @@ mod tests {
     }
 
     #[test]
+    fn every_shipped_config_loads() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        files.sort();
+        assert!(files.len() >= 3, "configs/ holds {files:?}");
+        for f in &files {
+            let cfg = TrainConfig::load(Some(f), &[])
+                .unwrap_or_else(|e| panic!("{}: {e:#}", f.display()));
+            cfg.net.validate().unwrap();
+        }
+        // The GPU config's network is the size `bench --net --net-size 1m` measures.
+        let gpu = TrainConfig::load(Some(&dir.join("gpu.toml")), &[]).unwrap();
+        assert_eq!(Some(gpu.net), crate::cmd::bench_net_sizes::net_size("1m"));
+    }
+
+    #[test]
     fn a_search_teacher_is_accepted() {
         let cfg = TrainConfig::load(
             None,
@@ -488,6 +518,7 @@ mod tests {
         assert!(err(&["selfplay.sparring=net:path=x.safetensors"]).contains("network"));
         assert!(err(&["selfplay.sparring_share=-0.1"]).contains("sparring_share"));
         assert!(err(&["selfplay.value_from_search=2"]).contains("value_from_search"));
+        assert!(err(&["selfplay.inference_threads=0"]).contains("inference_threads"));
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("c.toml");
         std::fs::write(&p, "seed = [").unwrap();

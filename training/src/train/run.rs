@@ -132,10 +132,9 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
     )?;
     let spec: &'static GameSpec = scenario.new_game(&GameOptions::default()).spec();
     let device = pick_device(&cfg.device)?;
-    if device == Device::Cpu {
-        // Games run in parallel; one intra-op thread per forward pass avoids oversubscribing.
-        tch::set_num_threads(1);
-    }
+    // Games and inference threads run in parallel; libtorch's own pool of intra-op threads
+    // would oversubscribe the cores, on a GPU too, where its CPU-side work is small.
+    tch::set_num_threads(1);
 
     let mut state = if opts.resume {
         RunState::read(&paths.state())?.unwrap_or_default()
@@ -242,8 +241,10 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
     {
         let iteration = state.iteration;
         // Self-play with a copy of the current weights behind the inference server.
-        let server = InferenceServer::start(
-            trainer.net.duplicate(device),
+        let server = InferenceServer::start_many(
+            (0..cfg.selfplay.inference_threads)
+                .map(|_| trainer.net.duplicate(device))
+                .collect(),
             // One request per forward pass: every request has at least one row.
             if cfg.selfplay.deterministic {
                 1
