@@ -256,7 +256,7 @@ pub fn broadside_on(g: &FsailGame, i: usize, base: &Rect, t: usize) -> Option<(f
 /// where it is; an enemy still to sail may end at any base that one sailing action (two
 /// against one or two enemies) takes it to, or stay, each taken as equally likely. Own
 /// ships are not foreseen (empty).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Outlook {
     /// By ship index: the bases it may end at.
     bases: Vec<Vec<Rect>>,
@@ -265,28 +265,44 @@ pub struct Outlook {
     boxes: Vec<(Point, Point)>,
 }
 
+/// The box of no mainmast: least corner above greatest, so every distance to it is infinite.
+const NO_BOX: (Point, Point) = (
+    Point::new(i32::MAX, i32::MAX),
+    Point::new(i32::MIN, i32::MIN),
+);
+
+/// The box (least and greatest corner) round the mainmasts of `bases`.
+fn mainmast_box(bases: &[Rect]) -> (Point, Point) {
+    bases.iter().fold(NO_BOX, |(lo, hi), b| {
+        let c = b.centre;
+        (
+            Point::new(lo.x.min(c.x), lo.y.min(c.y)),
+            Point::new(hi.x.max(c.x), hi.y.max(c.y)),
+        )
+    })
+}
+
 impl Outlook {
     /// The outlook where ship `j` may end at any of `bases[j]`.
     pub fn new(bases: Vec<Vec<Rect>>) -> Self {
-        let boxes = bases
-            .iter()
-            .map(|v| {
-                v.iter().fold(
-                    (
-                        Point::new(i32::MAX, i32::MAX),
-                        Point::new(i32::MIN, i32::MIN),
-                    ),
-                    |(lo, hi), b| {
-                        let c = b.centre;
-                        (
-                            Point::new(lo.x.min(c.x), lo.y.min(c.y)),
-                            Point::new(hi.x.max(c.x), hi.y.max(c.y)),
-                        )
-                    },
-                )
-            })
-            .collect();
+        let boxes = bases.iter().map(|v| mainmast_box(v)).collect();
         Self { bases, boxes }
+    }
+
+    /// Makes this the static outlook of `g`, every active ship where it stands, reusing
+    /// the buffers (a leaf value builds one per evaluation).
+    pub fn set_static(&mut self, g: &FsailGame) {
+        let ships = g.ships();
+        self.bases.resize_with(ships.len(), Vec::new);
+        self.bases.truncate(ships.len());
+        self.boxes.clear();
+        for (bases, e) in self.bases.iter_mut().zip(ships) {
+            bases.clear();
+            if e.active() {
+                bases.push(e.base);
+            }
+            self.boxes.push(mainmast_box(bases));
+        }
     }
 
     /// The bases ship `j` may end at (empty: not foreseen).
@@ -677,6 +693,42 @@ mod tests {
         assert_eq!(look.nearest_dist2(0, Point::new(-2, 2)), 4);
         assert_eq!(look.nearest_dist2(1, Point::new(0, 0)), i64::MAX);
         assert_eq!(look.nearest_dist2(7, Point::new(0, 0)), i64::MAX);
+    }
+
+    /// The reused static outlook is the one built afresh, across scenarios of different
+    /// fleet sizes and as ships strike or flee.
+    #[test]
+    fn a_reused_static_outlook_equals_a_fresh_one() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut reused = Outlook::default();
+        let (mut checked, mut with_inactive) = (0, 0);
+        for id in ["fleet-action", "frigate-duel", "fleet-action"] {
+            let sc = builtin_scenario(id).unwrap();
+            let mut g = FsailGame::new(&sc, FsailOptions { resignation: false });
+            while g.turn() != Turn::Terminal {
+                if g.turn() == Turn::Chance {
+                    let a = g.chance_outcomes().sample(&mut rng);
+                    g.apply_unchecked(a);
+                    continue;
+                }
+                reused.set_static(&g);
+                let fresh = Outlook::new(
+                    g.ships()
+                        .iter()
+                        .map(|e| if e.active() { vec![e.base] } else { Vec::new() })
+                        .collect(),
+                );
+                assert_eq!(reused, fresh);
+                checked += 1;
+                with_inactive += g.ships().iter().any(|e| !e.active()) as u32;
+                let legal: Vec<Action> = g.legal_actions().iter().collect();
+                g.apply_unchecked(legal[rng.random_range(0..legal.len())]);
+            }
+        }
+        assert!(
+            checked > 100 && with_inactive > 0,
+            "{checked} {with_inactive}"
+        );
     }
 
     /// Passing over an enemy out of reach changes no exposure, to the last bit: every

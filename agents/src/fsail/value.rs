@@ -5,6 +5,9 @@
 use broadside_env::fsail::FsailGame;
 use broadside_env::{Game, NUM_PLAYERS};
 
+use std::cell::RefCell;
+
+use super::blocks::Outlook;
 use super::doctrine::{FsailDoctrine, BRITISH};
 use crate::mcts::Heuristic;
 
@@ -49,21 +52,22 @@ impl FsailMorale {
         let mut sum = [0.0f64; 2];
         let mut n = [0.0f64; 2];
         // A static view: every ship where it stands (foreseeing enemy sailing at every leaf
-        // would cost more than the search gains from it).
-        let look = super::blocks::Outlook::new(
-            g.ships()
-                .iter()
-                .map(|e| if e.active() { vec![e.base] } else { Vec::new() })
-                .collect(),
-        );
-        for (i, s) in g.ships().iter().enumerate() {
-            if !s.active() {
-                continue;
-            }
-            let side = s.side as usize & 1;
-            sum[side] += self.doctrine.score(g, &look, i, &s.base);
-            n[side] += 1.0;
+        // would cost more than the search gains from it). The outlook's buffers are this
+        // thread's, reused from leaf to leaf.
+        thread_local! {
+            static LOOK: RefCell<Outlook> = RefCell::new(Outlook::default());
         }
+        LOOK.with_borrow_mut(|look| {
+            look.set_static(g);
+            for (i, s) in g.ships().iter().enumerate() {
+                if !s.active() {
+                    continue;
+                }
+                let side = s.side as usize & 1;
+                sum[side] += self.doctrine.score(g, look, i, &s.base);
+                n[side] += 1.0;
+            }
+        });
         let mean = |k: usize| if n[k] > 0.0 { sum[k] / n[k] } else { 0.0 };
         mean(0) - mean(1)
     }
