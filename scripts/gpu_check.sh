@@ -18,7 +18,8 @@
 #            (a copied binary); default: the one `python3 -c 'import torch'` finds
 # nvidia-smi's utilisation is sampled every 200 ms into $OUT/PHASE-util.csv
 # (timestamp, GPU %, memory MiB); lines `mark <unix time> <what>` in $OUT/PHASE.log say
-# which part of the check ran when.
+# which part of the check ran when. `python3 scripts/gpu_summary.py $OUT` turns them into
+# the table in README ("Training on a GPU").
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PHASE="${1:?usage: gpu_check.sh bench|selfplay|reference}"
