@@ -35,7 +35,7 @@ fi
 if [ -n "$TORCH" ]; then
     NV="$(dirname "$TORCH")/nvidia"
     LIBS="$TORCH/lib"
-    for d in "$NV"/*/lib "$NV"/cu*/lib; do [ -d "$d" ] && LIBS="$LIBS:$d"; done
+    for d in "$NV"/*/lib; do [ -d "$d" ] && LIBS="$LIBS:$d"; done
     export LD_LIBRARY_PATH="$LIBS:${LD_LIBRARY_PATH:-}"
 fi
 
@@ -55,9 +55,12 @@ train_for() {
     echo "train exit $?" >>"$LOG"
 }
 
-# The run folder without its replay shards (they stay on the machine).
+# What of the run folder comes back: its config, counters, TensorBoard logs and best
+# network. The replay shards and the last checkpoints with their optimiser state stay on
+# the machine (a 1M-parameter run's would pass the 16 MB a returned file may have).
 pack_run() {
-    tar -C "$(dirname "$1")" --exclude='replay' -czf "$OUT/$2.tgz" "$(basename "$1")"
+    tar -C "$(dirname "$1")" -czf "$OUT/$2.tgz" \
+        "$(basename "$1")"/{config.toml,state.json,tb,best.safetensors}
 }
 
 case "$PHASE" in

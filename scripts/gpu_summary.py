@@ -44,7 +44,7 @@ def bench(folder, seconds):
     with open(log) as f:
         for line in f:
             parts = line.split()
-            if len(parts) >= 3 and parts[0] == "mark":
+            if len(parts) >= 4 and parts[0] == "mark":
                 if parts[2] == "bench" and parts[3].startswith("inference_threads="):
                     starts.append(int(parts[3].split("=")[1]))
                 elif parts[2:4] == ["bench", "done"]:
@@ -67,14 +67,14 @@ def bench(folder, seconds):
 def main():
     folder = sys.argv[1] if len(sys.argv) > 1 else "gpu-out"
     seconds = float(os.environ.get("BENCH_SECONDS", "8"))
+    if not glob.glob(os.path.join(folder, "*.log")):
+        sys.exit(f"gpu_summary: no gpu_check.sh output in {folder}")
     if os.path.exists(os.path.join(folder, "bench.log")):
         bench(folder, seconds)
     for phase in ("selfplay", "reference"):
         path = os.path.join(folder, f"{phase}-util.csv")
         if os.path.exists(path):
             print(f"{phase}: mean GPU utilisation {mean([u for _, u in samples(path)]):.1f}%")
-    if not glob.glob(os.path.join(folder, "*.log")):
-        sys.exit(f"gpu_summary: no gpu_check.sh output in {folder}")
 
 
 if __name__ == "__main__":

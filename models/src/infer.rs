@@ -285,13 +285,15 @@ impl InferenceServer {
         self.metrics.clone()
     }
 
-    /// Stops the server once every client is gone and returns its (first) network.
+    /// Stops the server once every client is gone, joins every thread, and returns the
+    /// first thread's network.
     pub fn stop(mut self) -> Network {
         self.tx = None;
-        let mut nets = std::mem::take(&mut self.handles)
+        let mut nets: Vec<Network> = std::mem::take(&mut self.handles)
             .into_iter()
-            .map(|h| h.join().expect("the inference thread does not panic"));
-        nets.next().expect("a server has a thread")
+            .map(|h| h.join().expect("the inference thread does not panic"))
+            .collect();
+        nets.swap_remove(0)
     }
 }
 

@@ -294,7 +294,6 @@ impl Outlook {
     pub fn set_static(&mut self, g: &FsailGame) {
         let ships = g.ships();
         self.bases.resize_with(ships.len(), Vec::new);
-        self.bases.truncate(ships.len());
         self.boxes.clear();
         for (bases, e) in self.bases.iter_mut().zip(ships) {
             bases.clear();

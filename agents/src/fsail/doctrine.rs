@@ -373,14 +373,15 @@ impl FsailDoctrineBot {
         order.sort_unstable_by_key(|&k| place_key(&plans[k].1));
         scores.clear();
         scores.resize(plans.len(), 0.0);
-        let mut last: Option<(usize, f64)> = None;
+        let mut last = None;
         for &k in &order {
+            let key = place_key(&plans[k].1);
             let v = match last {
-                Some((j, v)) if place_key(&plans[j].1) == place_key(&plans[k].1) => v,
+                Some((at, v)) if at == key => v,
                 _ => d.score(g, &look.2, ship, &plans[k].1),
             };
             scores[k] = v;
-            last = Some((k, v));
+            last = Some((key, v));
         }
         let best = self.best(plans.iter().zip(&scores).map(|(&(a, _), &v)| (a, v)));
         (self.order, self.scores) = (order, scores);

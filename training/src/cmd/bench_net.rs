@@ -121,9 +121,12 @@ pub fn measure(
     }
 
     let sp = SelfPlayConfig::default();
-    let nets = (0..settings.inference_threads)
-        .map(|_| net.duplicate(device))
-        .collect();
+    // The measured network serves as the first thread's copy.
+    let mut nets = Vec::with_capacity(settings.inference_threads);
+    for _ in 1..settings.inference_threads {
+        nets.push(net.duplicate(device));
+    }
+    nets.insert(0, net);
     let server = InferenceServer::start_many(
         nets,
         settings.max_batch,
