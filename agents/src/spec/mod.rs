@@ -1,0 +1,435 @@
+//! Agents named by spec strings: `random`, `bot:line-of-battle`,
+//! `mcts:sims=800,eval=rollout:bot:close-action`.
+//!
+//! # Grammar
+//! - `random` or `random:SEED`
+//! - `bot:NAME` or `bot:NAME:SEED` (the ruleset's bots, see [`KnownAgents::bots`];
+//!   `bot:best` is the ruleset's strongest, [`KnownAgents::best_bot`])
+//! - `mcts` or `mcts:KEY=VALUE,KEY=VALUE,...` with keys
+//!   `sims` (simulations), `time` (milliseconds per decision), `level` (`easy`, `medium`,
+//!   `hard`, `expert`: 50, 250, 1000, 4000 ms, with the strongest measured configuration,
+//!   [`LEVEL_CONFIG`], for whatever the spec does not set), `threads`, `select` (`uct`,
+//!   `puct`, `gumbel`), `c`, `sim` (`rm`, `exp3`), `gamma`, `chance` (`sample`,
+//!   `stratified`), `eval` (`heuristic`, `random`, `fake-net`, `rollout:AGENT-SPEC`),
+//!   `depth` (rollout decisions before the heuristic value), `turns` (a rollout also
+//!   stops at its first decision this many game turns on; WS&IM and Fighting Sail),
+//!   `prior` (`none`, default, or a bot name or `best`, or several joined by `+`: move
+//!   priors with `pw` of the mass on that bot's choice, shared by vote among several bots,
+//!   the rest even; PUCT then starts from the bot's play, and the
+//!   bandits of simultaneous decisions start from and explore along it), `pw` (prior
+//!   weight, default 0.5), `pscope`
+//!   (`all`, default, or `root`: ask the prior bot at the root only, once per search),
+//!   `value` (the ruleset's heuristic: `default`; WS&IM `material`, FSail `morale`, or
+//!   `position` / `position:W`: plus the doctrine position score of each ship with weight
+//!   W), `model` (`none`, default, or a bot name or `best`: the opponent model that writes
+//!   hidden orders in a share `ms` of determinizations, default 0.75; WS&IM only),
+//!   `crn` (`true`: common random numbers, the k-th simulation through every root action
+//!   plays in the same world and meets the same rollout dice; default `false`, see
+//!   [`MctsConfig::common_numbers`]),
+//!   `reuse` (`true`, `false`), `mixed` (`true`:
+//!   at a simultaneous root play a sample of the average strategy; default `false`: its
+//!   most likely action), `first` (`true`: bandits for the first mover's hidden choices too,
+//!   as SM-MCTS; default `false`, see [`MctsConfig::first_mover_bandits`]), `seed`.
+//!
+//! - `net:path=FILE,KEY=VALUE,...`: PUCT search (`select=puct`, `c=1.5` unless given) led by
+//!   a trained network's priors and values; the other keys are the `mcts` keys (`sims`,
+//!   default 64). Networks need a `broadside` built with the `torch` feature, which
+//!   registers the loader ([`register_net_loader`]); elsewhere the spec is a clear error.
+//!
+//! - `portfolio` or `portfolio:KEY=VALUE,...` ([`crate::portfolio`]): at each decision the
+//!   distinct choices of a portfolio of doctrines, each played out to `horizon` game turns
+//!   on by the doctrine that proposed it against an opponent model, the best mean kept.
+//!   Keys: `bots` (doctrine names joined by `+`; default every bot of the ruleset),
+//!   `model` (the opponent's doctrine in playouts and for hidden orders; default `best`),
+//!   `horizon` (game turns, default 1), `sims` (playouts per decision over all candidates,
+//!   default 24) or `time` (milliseconds per decision) or `level` (the `mcts` levels'
+//!   times), `value` (as for `mcts`; default `position`), `wide` (`true`: also every
+//!   legal action no doctrine proposes, completed by the doctrine most of them agree with;
+//!   default `false`), `tree` (`true`: the plan tree, script-based UCT, instead of equal
+//!   playouts per candidate: UCB1 over the candidates and, at each later game turn within
+//!   the horizon, over which doctrine writes that turn; default `false`), `orders` (`true`:
+//!   the order tree, UCT over the sub-decisions of the side's orders this turn, each node's
+//!   moves the doctrines' choices there, kept from one sub-decision to the next; default
+//!   `false`), `expand` (playouts through an order-tree move before its node opens, default
+//!   8), `c` (the trees' exploration constant, default 0.1), `seed`.
+//!
+//! A nested `rollout:` spec may not contain commas (its own options would be ambiguous).
+
+mod build;
+mod display;
+mod parse;
+mod rulesets;
+
+pub use build::{evaluator_factory, evaluator_factory_with, with_model, with_prior};
+pub use parse::{LevelConfig, DEFAULT_MODEL_SHARE, DEFAULT_PRIOR_WEIGHT, LEVELS, LEVEL_CONFIG};
+pub use rulesets::{AnyHeuristic, OnAny};
+
+use std::sync::Arc;
+
+use broadside_env::ruleset::AnyGame;
+use broadside_env::Game;
+use serde::{Deserialize, Serialize};
+
+use crate::mcts::{
+    observation_key, Budget, EvaluatorFactory, Heuristic, HiddenModelFn, InfoKeyFn, MctsConfig,
+};
+use crate::Agent;
+
+/// Why a spec string was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// A `net:` agent whose network cannot be loaded here.
+    #[error("network `{path}`: {detail}")]
+    Net { path: String, detail: String },
+    /// Nothing was given.
+    #[error("empty agent spec")]
+    Empty,
+    /// The first word is not an agent kind.
+    #[error("unknown agent `{spec}` (known: random, bot:NAME, mcts:OPTIONS, net:path=FILE)")]
+    UnknownAgent { spec: String },
+    /// The ruleset has no bot of that name.
+    #[error("unknown bot `{name}` (known: {known})")]
+    UnknownBot { name: String, known: String },
+    /// An option the agent does not have.
+    #[error("agent `{spec}`: unknown option `{key}` (known: {known})")]
+    UnknownOption {
+        spec: String,
+        key: String,
+        known: String,
+    },
+    /// An option with a value it cannot take.
+    #[error("agent `{spec}`: `{value}` is not a valid {key} ({expected})")]
+    BadValue {
+        spec: String,
+        key: String,
+        value: String,
+        expected: String,
+    },
+}
+
+/// Leaf evaluation named in an `mcts` spec.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum EvalSpec {
+    /// The ruleset's heuristic value at the leaf.
+    Heuristic,
+    /// A rollout by an agent (`random` or a bot), to the end, `depth` decisions or `turns`
+    /// game turns on, whichever comes first.
+    Rollout {
+        policy: Box<AgentSpec>,
+        depth: Option<usize>,
+        #[serde(default)]
+        turns: Option<u32>,
+    },
+    /// The seeded fake network (batches of 16).
+    FakeNet,
+    /// A trained network from a checkpoint file (see [`register_net_loader`]).
+    Net { path: String },
+}
+
+/// Loads a checkpoint as an evaluator factory for [`AnyGame`] (what `net:` specs use).
+pub type NetLoader = fn(&str) -> Result<EvaluatorFactory<AnyGame>, String>;
+
+static NET_LOADER: std::sync::OnceLock<NetLoader> = std::sync::OnceLock::new();
+
+/// Registers the network loader (the models crate's, when built with `torch`); the first
+/// registration wins.
+pub fn register_net_loader(loader: NetLoader) {
+    let _ = NET_LOADER.set(loader);
+}
+
+fn net_factory_for_any(path: &str) -> Result<EvaluatorFactory<AnyGame>, SpecError> {
+    let loader = NET_LOADER.get().ok_or_else(|| SpecError::Net {
+        path: path.into(),
+        detail: "this build has no network support: build broadside with the `torch` \
+                 feature (scripts/train.sh does)"
+            .into(),
+    })?;
+    loader(path).map_err(|detail| SpecError::Net {
+        path: path.into(),
+        detail,
+    })
+}
+
+/// Move priors named in an `mcts` spec: a bot's choice gets `weight` of the mass.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PriorSpec {
+    /// A bot name of the ruleset, or `best` (see [`KnownAgents::best_bot`]); for priors,
+    /// several names joined by `+` share the weight (one vote each).
+    pub bot: String,
+    /// Prior mass on the bot's choice, the rest spread evenly.
+    pub weight: f32,
+}
+
+impl PriorSpec {
+    /// The bot names of [`PriorSpec::bot`] (one, or several joined by `+`).
+    pub fn bots(&self) -> impl Iterator<Item = &str> {
+        self.bot.split('+')
+    }
+}
+
+/// A parsed agent spec.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+// Specs are parsed once per match, never stored in bulk: boxing the big variant buys nothing.
+#[allow(clippy::large_enum_variant)]
+pub enum AgentSpec {
+    Random {
+        seed: Option<u64>,
+    },
+    Bot {
+        name: String,
+        seed: Option<u64>,
+    },
+    Mcts {
+        config: MctsConfig,
+        eval: EvalSpec,
+        /// Priors from a bot (PUCT and the bandits start from its play); `None`: uniform.
+        #[serde(default)]
+        prior: Option<PriorSpec>,
+        /// The ruleset's heuristic value by name (see [`KnownAgents::heuristic_named`]);
+        /// `None`: its default.
+        #[serde(default)]
+        value: Option<String>,
+        /// Opponent model for hidden orders: a bot (`weight`: the share of determinizations
+        /// it fills in, [`MctsConfig::model_share`]); `None`: uniform.
+        #[serde(default)]
+        model: Option<PriorSpec>,
+    },
+    /// Portfolio search ([`crate::portfolio`]).
+    Portfolio(PortfolioSpec),
+}
+
+/// The settings of a `portfolio:` spec.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PortfolioSpec {
+    /// The doctrines whose choices are the candidates; empty: every bot of the ruleset.
+    pub bots: Vec<String>,
+    /// The opponent's doctrine in playouts and for hidden orders (`best` allowed).
+    pub model: String,
+    /// Game turns a playout runs past the current one.
+    pub horizon: u32,
+    /// Playouts per decision, or time per decision.
+    pub budget: Budget,
+    /// The heuristic value by name.
+    pub value: String,
+    /// Seed of worlds and dice (0: the match's seed).
+    pub seed: u64,
+    /// Also try the legal actions no doctrine proposes.
+    #[serde(default)]
+    pub wide: bool,
+    /// Search the plan tree (script-based UCT, [`crate::portfolio`]) instead of equal
+    /// playouts per candidate.
+    #[serde(default)]
+    pub tree: bool,
+    /// The plan tree's exploration constant.
+    #[serde(default = "default_plan_c")]
+    pub c: f64,
+    /// Search the order tree ([`crate::portfolio`]) over this turn's sub-decisions.
+    #[serde(default)]
+    pub orders: bool,
+    /// Playouts through a move of the order tree before its child node opens.
+    #[serde(default = "default_expand")]
+    pub expand: u32,
+}
+
+/// The order tree's expansion threshold when `expand=` is left out.
+pub const DEFAULT_EXPAND: u32 = 8;
+
+fn default_expand() -> u32 {
+    DEFAULT_EXPAND
+}
+
+/// The plan tree's exploration constant when `c=` is left out: the heuristic values of
+/// the candidates' positions differ by hundredths, so a small one.
+pub const DEFAULT_PLAN_C: f64 = 0.1;
+
+fn default_plan_c() -> f64 {
+    DEFAULT_PLAN_C
+}
+
+impl Default for PortfolioSpec {
+    fn default() -> Self {
+        Self {
+            bots: Vec::new(),
+            model: "best".into(),
+            horizon: 1,
+            budget: Budget::Simulations(24),
+            value: "position".into(),
+            seed: 0,
+            wide: false,
+            tree: false,
+            c: DEFAULT_PLAN_C,
+            orders: false,
+            expand: DEFAULT_EXPAND,
+        }
+    }
+}
+
+/// What a ruleset offers agents: its bots, a heuristic value and an information key.
+/// Implemented for every game type the agents know; new rulesets add an implementation.
+pub trait KnownAgents: Game {
+    /// The ruleset's bots: `(name, one line of help)`.
+    fn bots() -> Vec<(&'static str, &'static str)>;
+    /// The bot called `name`, seeded.
+    fn bot(name: &str, seed: u64) -> Option<Box<dyn Agent<Self>>>;
+    /// The bot `bot:best`, `prior=best` and `model=best` name: the strongest measured in
+    /// the ruleset's duel (which doctrine is strongest depends on the battle; README,
+    /// "Choosing the computer admiral"); `None` without bots.
+    fn best_bot() -> Option<&'static str> {
+        Self::bots().first().map(|(n, _)| *n)
+    }
+    /// The bot called `name`, where `best` is [`KnownAgents::best_bot`].
+    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Agent<Self>>> {
+        match name {
+            "best" => Self::best_bot().and_then(|b| Self::bot(b, seed)),
+            _ => Self::bot(name, seed),
+        }
+    }
+    /// The ruleset's heuristic value (for depth-limited rollouts and heuristic leaves).
+    fn heuristic() -> Arc<dyn Heuristic<Self>>;
+    /// The names `value=` accepts, the default first.
+    fn heuristic_names() -> Vec<&'static str> {
+        vec!["default"]
+    }
+    /// The heuristic called `name` (`default`: [`KnownAgents::heuristic`]).
+    fn heuristic_named(name: &str) -> Option<Arc<dyn Heuristic<Self>>> {
+        (name == "default").then(Self::heuristic)
+    }
+    /// The information key the search uses (the observation hash unless faster exists).
+    fn info_key() -> InfoKeyFn<Self> {
+        observation_key::<Self>
+    }
+    /// A trained network from `path` as an evaluator factory; networks are loaded for
+    /// [`AnyGame`] (the command's game type) only.
+    fn net_evaluator(path: &str) -> Result<EvaluatorFactory<Self>, SpecError> {
+        Err(SpecError::Net {
+            path: path.into(),
+            detail: "networks are loaded for the `broadside` command's games only".into(),
+        })
+    }
+    /// How a bot fills in hidden state for the search's opponent model (`model=`).
+    fn hidden_model() -> Option<HiddenModelFn<Self>> {
+        None
+    }
+    /// A counter that grows by one each game turn (portfolio playouts stop at a horizon
+    /// in it); 0 where the game has no turns, so playouts run to the end.
+    fn round(_state: &Self) -> u32 {
+        0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use broadside_env::wsim::WsimGame;
+
+    #[test]
+    fn specs_round_trip_and_errors_are_typed() {
+        for s in [
+            "random",
+            "random:7",
+            "bot:line-of-battle",
+            "bot:british:3",
+            "mcts:sims=800,select=uct,c=2,eval=rollout:bot:close-action",
+            "mcts:sims=100,select=puct,c=1.5,eval=rollout:random,depth=20",
+            "mcts:time=50,threads=2,select=gumbel,c=2,eval=heuristic",
+            "mcts:sims=500,select=puct,c=1.5,prior=best,pw=0.8,value=position,model=best,ms=0.5",
+            "mcts:level=easy",
+            "portfolio",
+            "portfolio:bots=british+french,model=british,horizon=2,sims=16,value=position",
+            "portfolio:time=10,seed=4",
+            "portfolio:model=british,time=10,wide=true",
+            "portfolio:model=british,horizon=2,sims=40,tree=true,c=0.3",
+            "portfolio:c=0.3",
+            "portfolio:model=british,time=10,orders=true,expand=4,c=0.3",
+            "portfolio:expand=2",
+        ] {
+            let spec: AgentSpec = s.parse().unwrap();
+            assert_eq!(spec.to_string().parse::<AgentSpec>().unwrap(), spec, "{s}");
+        }
+        let s: AgentSpec = "mcts:sims=800,eval=rollout:bot:close-action"
+            .parse()
+            .unwrap();
+        assert!(matches!(
+            s,
+            AgentSpec::Mcts {
+                config: MctsConfig {
+                    budget: Budget::Simulations(800),
+                    ..
+                },
+                eval: EvalSpec::Rollout { .. },
+                prior: None,
+                value: None,
+                model: None,
+            }
+        ));
+        assert_eq!("".parse::<AgentSpec>(), Err(SpecError::Empty));
+        assert!(matches!(
+            "nelson".parse::<AgentSpec>(),
+            Err(SpecError::UnknownAgent { .. })
+        ));
+        assert!(matches!(
+            "mcts:sims=x".parse::<AgentSpec>(),
+            Err(SpecError::BadValue { .. })
+        ));
+        assert!(matches!(
+            "mcts:depht=3".parse::<AgentSpec>(),
+            Err(SpecError::UnknownOption { .. })
+        ));
+        assert!(matches!(
+            "mcts:level=godlike".parse::<AgentSpec>(),
+            Err(SpecError::BadValue { .. })
+        ));
+        assert!(matches!(
+            "portfolio:horizon=x".parse::<AgentSpec>(),
+            Err(SpecError::BadValue { .. })
+        ));
+        for bad in [
+            "portfolio:tree=maybe",
+            "portfolio:orders=maybe",
+            "portfolio:expand=0",
+            "portfolio:tree=true,c=-1",
+            "portfolio:c=nan",
+        ] {
+            assert!(
+                matches!(bad.parse::<AgentSpec>(), Err(SpecError::BadValue { .. })),
+                "{bad}"
+            );
+        }
+        assert!(matches!(
+            "portfolio:bots=british++french".parse::<AgentSpec>(),
+            Err(SpecError::BadValue { .. })
+        ));
+        assert!(matches!(
+            "portfolio:depth=3".parse::<AgentSpec>(),
+            Err(SpecError::UnknownOption { .. })
+        ));
+        assert!(matches!(
+            "portfolio:level=godlike".parse::<AgentSpec>(),
+            Err(SpecError::BadValue { .. })
+        ));
+        // A portfolio level is the mcts level's time per decision.
+        for (level, ms) in LEVELS {
+            match format!("portfolio:level={level}").parse::<AgentSpec>() {
+                Ok(AgentSpec::Portfolio(p)) => assert_eq!(p.budget, Budget::TimeMs(ms)),
+                other => panic!("portfolio:level={level}: {other:?}"),
+            }
+        }
+        for bad_build in [
+            "portfolio:bots=nelson",
+            "portfolio:model=nelson",
+            "portfolio:value=x",
+        ] {
+            let spec: AgentSpec = bad_build.parse().unwrap();
+            assert!(spec.build::<WsimGame>(1).is_err(), "{bad_build}");
+        }
+        let err = "bot:nelson"
+            .parse::<AgentSpec>()
+            .unwrap()
+            .build::<WsimGame>(1);
+        assert!(matches!(err, Err(SpecError::UnknownBot { .. })));
+        for (name, _) in WsimGame::bots() {
+            let b = format!("bot:{name}").parse::<AgentSpec>().unwrap();
+            assert!(b.build::<AnyGame>(1).is_ok(), "{name}");
+        }
+    }
+}
