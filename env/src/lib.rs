@@ -4,7 +4,7 @@
 //!   explicit chance nodes, apply, returns, observations, hidden-information resampling).
 //! - [`hex`]: hex geometry shared by hex rulesets.
 //! - [`wsim`]: Wooden Ships & Iron Men (the online simplified rules).
-//! - [`ruleset`]: the runtime registry of rulesets and scenarios ([`AnyGame`]).
+//! - [`ruleset`]: the runtime registry of rulesets and scenarios ([`AnyGame`](ruleset::AnyGame)).
 //! - [`wrapper`]: Gymnasium-style `reset`/`step` environments, single and vectorised.
 //! - [`harness`]: the random-game test harness every ruleset runs.
 //!
