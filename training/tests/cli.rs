@@ -353,6 +353,26 @@ fn unknown_names_are_errors_that_list_the_known_ones() {
 }
 
 #[test]
+fn arena_refuses_an_unwritable_output_before_playing_a_game() {
+    // A million game pairs would run for hours: the refusal must come first.
+    for flag in ["--json-out", "--csv-out"] {
+        let o = run(&[
+            "arena",
+            "--agent",
+            "random",
+            "--agent",
+            "random",
+            "--pairs",
+            "1000000",
+            flag,
+            "no/such/folder/out.txt",
+        ]);
+        assert_clean_failure(&o, flag);
+        assert!(stderr(&o).contains("does not exist"), "{}", stderr(&o));
+    }
+}
+
+#[test]
 fn an_auto_fsail_game_saves_and_replays_as_json_and_text() {
     let dir = tempfile::tempdir().expect("temp dir");
     let save = dir.path().join("fsail.json");

@@ -112,6 +112,11 @@ impl ArenaSettings {
         if a.pairs == 0 && !a.sprt {
             bail!("--pairs must be at least 1");
         }
+        for (flag, path) in [("--json-out", &a.json_out), ("--csv-out", &a.csv_out)] {
+            if let Some(path) = path {
+                crate::atomic::check_writable(path).with_context(|| flag.to_string())?;
+            }
+        }
         if let Some(dir) = &a.records {
             std::fs::create_dir_all(dir).with_context(|| {
                 format!("--records: cannot create the folder {}", dir.display())
@@ -219,6 +224,14 @@ pub fn run(s: ArenaSettings) -> Result<()> {
         sprt,
         games: None,
     };
+    // The results go to the screen first, so a file that cannot be written loses nothing,
+    // and the files are written even when the screen went away (a closed pipe).
+    let printed = if s.json {
+        super::print_json(&report)
+    } else {
+        print_table(&report);
+        Ok(())
+    };
     if let Some(path) = &s.json_out {
         let full = Report {
             games: Some(&games),
@@ -263,11 +276,7 @@ pub fn run(s: ArenaSettings) -> Result<()> {
             dir.display()
         );
     }
-    if s.json {
-        return super::print_json(&report);
-    }
-    print_table(&report);
-    Ok(())
+    printed
 }
 
 fn report_clone<'a>(r: &Report<'a>) -> Report<'a> {

@@ -103,18 +103,7 @@ impl PlaySettings {
             );
         }
         let save_path = a.save.unwrap_or_else(|| PathBuf::from(DEFAULT_SAVE));
-        if let Some(dir) = save_path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            if !dir.is_dir() {
-                bail!(
-                    "cannot save to `{}`: the folder `{}` does not exist",
-                    save_path.display(),
-                    dir.display()
-                );
-            }
-        }
-        if save_path.is_dir() {
-            bail!("cannot save to `{}`: it is a folder", save_path.display());
-        }
+        crate::atomic::check_writable(&save_path)?;
         Ok(PlaySettings {
             scenario,
             human_side: a.side,
