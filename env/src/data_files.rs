@@ -1,5 +1,6 @@
 //! Helpers every ruleset's data loader shares: reading a file with an error that names it,
-//! and finding a built-in item by id with an error that lists the known ids.
+//! TOML with errors that name the line and column, and finding a built-in item by id with
+//! an error that lists the known ids.
 
 use std::path::Path;
 
@@ -14,6 +15,26 @@ pub fn read_text(path: &Path) -> Result<(String, String), DataError> {
         message: e.to_string(),
     })?;
     Ok((name, text))
+}
+
+/// Deserialises TOML, turning syntax, type and unknown-key errors into
+/// [`DataError::Parse`] naming `file`, the line and the column.
+pub fn from_toml<T: serde::de::DeserializeOwned>(text: &str, file: &str) -> Result<T, DataError> {
+    toml::from_str(text).map_err(|e| {
+        let place = e
+            .span()
+            .map(|span| {
+                let before = &text[..span.start.min(text.len())];
+                let line = before.matches('\n').count() + 1;
+                let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+                format!("line {line}, column {column}: ")
+            })
+            .unwrap_or_default();
+        DataError::Parse {
+            file: file.to_string(),
+            message: format!("{place}{}", e.message().trim()),
+        }
+    })
 }
 
 /// The scenario of `ruleset` with id `id` among `all`, or [`DataError::UnknownScenario`]

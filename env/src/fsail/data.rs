@@ -13,6 +13,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
+use crate::data_files::from_toml;
 use crate::error::DataError;
 use crate::plane::{on_table, rects_overlap, Point, Rect, MILS_PER_INCH};
 
@@ -189,25 +190,6 @@ struct RawWeather {
 #[serde(deny_unknown_fields)]
 struct RawGameRules {
     default_turn_limit: i64,
-}
-
-/// Deserialises TOML; syntax, type and unknown-key errors name the line and column.
-fn from_toml<T: serde::de::DeserializeOwned>(text: &str, file: &str) -> Result<T, DataError> {
-    toml::from_str(text).map_err(|e| {
-        let place = e
-            .span()
-            .map(|span| {
-                let before = &text[..span.start.min(text.len())];
-                let line = before.matches('\n').count() + 1;
-                let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-                format!("line {line}, column {column}: ")
-            })
-            .unwrap_or_default();
-        DataError::Parse {
-            file: file.to_string(),
-            message: format!("{place}{}", e.message().trim()),
-        }
-    })
 }
 
 fn int(file: &str, field: &str, v: i64, lo: i64, hi: i64) -> Result<i64, DataError> {

@@ -27,8 +27,6 @@ pub use scenario::{
 pub use ships::{parse_ship_specs, ship_kind, ship_specs, CrewQuality, ShipSpec};
 pub use tables::{parse_tables, tables, Hits, RuleNumbers, Tables, AIM_HULL, AIM_RIGGING};
 
-use crate::error::DataError;
-
 /// Most ships in a scenario, both sides together.
 pub const MAX_SHIPS: usize = 24;
 /// Widest map (in hex columns) the observation planes hold.
@@ -39,23 +37,3 @@ pub const MAX_PLANE_ROWS: i32 = 32;
 pub const MIN_MAP_SIDE: i32 = 4;
 /// The scenario a game gets when none is named.
 pub const DEFAULT_SCENARIO: &str = "squadron-battle";
-
-/// Deserialises TOML, turning syntax, type and unknown-key errors into
-/// [`DataError::Parse`] with the line and column.
-fn from_toml<T: serde::de::DeserializeOwned>(text: &str, file: &str) -> Result<T, DataError> {
-    toml::from_str(text).map_err(|e| {
-        let place = e
-            .span()
-            .map(|span| {
-                let before = &text[..span.start.min(text.len())];
-                let line = before.matches('\n').count() + 1;
-                let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-                format!("line {line}, column {column}: ")
-            })
-            .unwrap_or_default();
-        DataError::Parse {
-            file: file.to_string(),
-            message: format!("{place}{}", e.message().trim()),
-        }
-    })
-}

@@ -6,13 +6,13 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
+use crate::data_files::from_toml;
 use crate::error::DataError;
 use crate::hex::{Facing, Hex, HexMap, ShipPos, FACING_NAMES};
 
 use super::ships::finish_spec;
 use super::{
-    from_toml, ship_specs, CrewQuality, ShipSpec, MAX_PLANE_COLS, MAX_PLANE_ROWS, MAX_SHIPS,
-    MIN_MAP_SIDE,
+    ship_specs, CrewQuality, ShipSpec, MAX_PLANE_COLS, MAX_PLANE_ROWS, MAX_SHIPS, MIN_MAP_SIDE,
 };
 
 /// Name of this ruleset in [`DataError::UnknownScenario`].

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::DataError;
 
-use super::from_toml;
+use crate::data_files::from_toml;
 
 const TABLES_FILE: &str = "wsim/tables.toml";
 const TABLES_TOML: &str = include_str!("../../../data/wsim/tables.toml");
