@@ -145,6 +145,38 @@ fn weather_deck_on_a_tied_roll() {
     assert_eq!((g.weather, g.wind_from), (Weather::Fair, 0));
 }
 
+#[test]
+fn a_calm_lasts_its_turn_and_a_gale_until_the_next_tie() {
+    // Rules notes: "becalmed = no ship rolls sailing dice that turn"; "gale = [...] until the
+    // next tied initiative roll changes the weather".
+    for (die, next_turn) in [(1, Weather::Fair), (6, Weather::Gale)] {
+        let mut g = game_with(&ABEAM, "N", true);
+        g.turn = 2;
+        g.first = 0;
+        g.apply(INIT_TIE_1 + die - 1).unwrap();
+        let this_turn = if die == 1 {
+            Weather::Becalmed
+        } else {
+            Weather::Gale
+        };
+        assert_eq!(g.weather, this_turn);
+        // Play the rest of the turn out: every decision its first legal action, every chance
+        // node its first outcome, until the next initiative roll.
+        while g.turn == 2 {
+            let a = match g.turn() {
+                Turn::Chance => g.chance_outcomes().iter().next().unwrap().0,
+                Turn::Player(_) => g.legal_actions().iter().next().unwrap(),
+                Turn::Terminal => unreachable!("the game ends at turn 12"),
+            };
+            g.apply(a).unwrap();
+            if g.turn == 2 {
+                assert_eq!(g.weather, this_turn, "the weather holds all turn");
+            }
+        }
+        assert_eq!(g.weather, next_turn);
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Turn sequence
 // ---------------------------------------------------------------------------------------
@@ -514,6 +546,30 @@ fn range_bands_set_hit_and_explosion_targets() {
             }
             p => panic!("{p:?}"),
         }
+    }
+}
+
+#[test]
+fn a_range_on_a_band_boundary_belongs_to_the_nearer_band() {
+    // "Short 0-6" / "Medium 6-12" / "Long 12-18"" share their ends: exactly 6" is short,
+    // exactly 12" medium, exactly 18" long (ours, see the ruleset doc); a thousandth of an
+    // inch more is the next band, or out of range.
+    for (gap, band) in [
+        (6.0, Some(0)),
+        (6.001, Some(1)),
+        (12.0, Some(1)),
+        (12.001, Some(2)),
+        (18.0, Some(2)),
+        (18.001, None),
+    ] {
+        let g = at_cannon(
+            &[
+                (0, "frigate", 20.0, 10.0, 90),
+                (1, "frigate", 20.0, 10.0 + gap, 90),
+            ],
+            0,
+        );
+        assert_eq!(g.range_band(0, 1), band, "at {gap}\"");
     }
 }
 

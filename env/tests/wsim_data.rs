@@ -71,7 +71,9 @@ fn embedded_specs_parse() {
 #[test]
 fn spec_10_is_the_seeds_bucentaure_chart() {
     // The seed's chart: "Bucentaure, 2nd SOL, rigging 14/21, value 27". `sail` gives this
-    // spec class 1, so it reads "1st SOL" here; rigging and value match.
+    // spec class 1, so it reads "1st SOL" here; rigging and value match. The chart's
+    // "Turn: 2" and "Crew: 16/17" are not `sail`'s (turn 1, crew 12/12/10): a substitute
+    // listed in docs/rulesets/wsim.md.
     let s = &ship_specs()[10];
     assert_eq!(s.points, 27);
     assert_eq!(s.rigging_total(), 21);

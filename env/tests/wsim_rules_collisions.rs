@@ -176,6 +176,44 @@ fn collided_ships_foul_half_the_time() {
     );
 }
 
+/// "There is a 50-50 chance that collided ships will foul" and "For each collision, the game
+/// determines fouling automatically": two ships meeting bow to bow collide once, so the pair
+/// rolls once, although the loser's move back takes it into the winner's new bow hex.
+#[test]
+fn a_head_on_meeting_is_one_collision_with_one_fouling_roll() {
+    for outcome in [FOUL, NO_FOUL] {
+        let mut g = game(
+            NE,
+            &[ship(0, SOL, pos(0, 0, N)), ship(1, SOL, pos(0, -1, S))],
+        );
+        let (a, b) = (g.ships[0].pos, g.ships[1].pos);
+        orders(&mut g, &["1 hold", "1 hold"]);
+        assert!(
+            matches!(
+                g.pending,
+                Pending::Foul { losers, .. } if losers.count_ones() == 1
+            ),
+            "{:?}",
+            g.pending
+        );
+        assert_uniform(&g, &[FOUL, NO_FOUL]);
+        chance(&mut g, outcome, 0.5);
+        assert!(
+            !matches!(g.pending, Pending::Foul { .. }),
+            "a second fouling roll for the same pair"
+        );
+        let fouled = u32::from(outcome == FOUL);
+        assert_eq!(g.ships[0].fouled, fouled << 1);
+        assert_eq!(g.ships[1].fouled, fouled);
+        finish(&mut g);
+        assert_eq!(
+            (g.ships[0].pos, g.ships[1].pos),
+            (a, b),
+            "both end where they began"
+        );
+    }
+}
+
 /// "There is [...] a one third chance that fouled ships will unfoul." "If so, [...] the ships
 /// involved can move and turn normally."
 #[test]

@@ -71,8 +71,8 @@ impl FsailGame {
         }
     }
 
-    /// End of the turn: Cannon tokens and the sailed marks go; the next turn's initiative,
-    /// or the end of the game at the turn limit.
+    /// End of the turn: Cannon tokens and the sailed marks go, a calm ends; the next turn's
+    /// initiative, or the end of the game at the turn limit.
     fn end_turn(&mut self) {
         if self.turn >= self.turn_limit {
             // Ours: the side that kept the larger share of its starting morale wins.
@@ -87,6 +87,11 @@ impl FsailGame {
             return;
         }
         self.turn += 1;
+        // Rules notes: becalmed means no sailing dice "that turn"; a gale lasts until the
+        // next tied initiative roll.
+        if self.weather == Weather::Becalmed {
+            self.weather = Weather::Fair;
+        }
         for s in &mut self.ships {
             s.cannon = false;
             s.sailed = false;

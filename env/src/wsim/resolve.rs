@@ -12,7 +12,9 @@
 //! - "In all other cases that might occur, a random winner of the collision is chosen"
 //!   (a chance node over the candidates).
 //!
-//! Each collided pair then fouls with probability 1/2 (a chance node per pair).
+//! Each collided pair then fouls with probability 1/2: one chance node per pair and step,
+//! even when the loser's move back makes the pair collide again in the hex it came from
+//! (two ships meeting bow to bow).
 
 use crate::game::Action;
 use crate::hex::Hex;
@@ -182,6 +184,7 @@ impl WsimGame {
             let mut any = false;
             for s in &mut self.ships[..n] {
                 s.step_start = s.pos;
+                s.collided = 0;
                 s.flags &= !(flag::STEPPED_FORWARD | flag::STEPPED_TURN);
                 if !s.has(flag::MOVING) {
                     continue;
@@ -272,16 +275,19 @@ impl WsimGame {
     }
 
     /// `winner` keeps the hex; the other occupants move back; movement ends for all of
-    /// them; each collided pair then rolls for fouling.
+    /// them; each collided pair that has not yet rolled this step then rolls for fouling.
     fn settle_collision(&mut self, winner: usize, occupants: u32) {
-        let losers = occupants & !(1 << winner);
+        let collided = occupants & !(1 << winner);
+        let losers = collided & !self.ships[winner].collided;
         for j in bits(occupants) {
             let s = &mut self.ships[j];
             if j != winner {
                 s.pos = s.step_start;
+                s.collided |= 1 << winner;
             }
             s.flags &= !(flag::MOVING | flag::STEPPED_FORWARD | flag::STEPPED_TURN);
         }
+        self.ships[winner].collided |= collided;
         if losers != 0 {
             self.pending = Pending::Foul {
                 winner: winner as u8,

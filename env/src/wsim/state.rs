@@ -124,6 +124,10 @@ pub struct Ship {
     pub flags: u8,
     /// Bit `j` set: fouled with ship `j`.
     pub fouled: u32,
+    /// Bit `j` set: collided with ship `j` in the current movement step, so the pair has had
+    /// its one fouling roll (a head-on meeting collides twice: once per hex).
+    #[serde(default)]
+    pub collided: u32,
     pub orders: Orders,
     pub pending: PendingDamage,
     /// Ships that fired on this one from an adjacent hex this turn (surrender by firepower).
@@ -386,6 +390,7 @@ impl WsimGame {
                 initial: [true, true],
                 flags: 0,
                 fouled: 0,
+                collided: 0,
                 orders: Orders {
                     aim: AIM_HULL,
                     threshold: 0,
