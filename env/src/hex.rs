@@ -27,7 +27,22 @@ pub struct Hex {
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
 )]
+#[serde(try_from = "u8")]
 pub struct Facing(pub u8);
+
+impl TryFrom<u8> for Facing {
+    type Error = String;
+    /// Facings read from files (saved games, states) must be one of the six.
+    fn try_from(v: u8) -> Result<Self, Self::Error> {
+        if v < 6 {
+            Ok(Facing(v))
+        } else {
+            Err(format!(
+                "facing {v} is not one of 0..=5 (N, NE, SE, S, SW, NW)"
+            ))
+        }
+    }
+}
 
 /// Axial steps of the six facings, clockwise from north.
 const STEPS: [(i16, i16); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)];

@@ -96,6 +96,8 @@ impl SavedGame {
             file: file.into(),
             message: e.to_string(),
         })?;
+        // The scenario is data like any other: a hand-edited one must not reach the rules.
+        saved.scenario.validate(file)?;
         let expected = saved.scenario.new_game(&saved.options).spec().version;
         if saved.ruleset_version != expected {
             return Err(DataError::Version {

@@ -264,6 +264,30 @@ fn closing_stdin_mid_game_saves_and_exits_cleanly() {
 }
 
 #[test]
+fn a_byte_that_is_not_utf8_is_an_order_asked_again_and_the_game_is_saved() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_broadside"))
+        .args(["play", "--scenario", "frigate-duel", "--save", "p.json"])
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the broadside binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(b"\xff\xfe\n")
+        .expect("write stdin");
+    let o = child.wait_with_output().expect("finishes");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Input closed"), "{}", stdout(&o));
+    assert!(dir.path().join("p.json").is_file(), "the game is saved");
+}
+
+#[test]
 fn replay_reports_bad_files_in_plain_words() {
     let dir = tempfile::tempdir().expect("temp dir");
     let missing = run_in(dir.path(), &["replay", "nowhere.json"], None);

@@ -586,8 +586,32 @@ impl Scenario {
                 format!("{} is not 0..8", self.wind_from),
             );
         }
-        if self.turn_limit == 0 {
-            return bad("turn_limit".into(), "must be at least 1".into());
+        if !(1..=500).contains(&self.turn_limit) {
+            return bad(
+                "turn_limit".into(),
+                format!("{} is outside 1..=500", self.turn_limit),
+            );
+        }
+        // The same bounds as the file parser's, for scenarios that come from elsewhere
+        // (a saved game's JSON).
+        let table_range = 6 * MILS_PER_INCH..=120 * MILS_PER_INCH;
+        if !self.table.iter().all(|v| table_range.contains(v)) {
+            return bad(
+                "table".into(),
+                format!(
+                    "{} x {} mils is outside 6..=120 inches a side",
+                    self.table[0], self.table[1]
+                ),
+            );
+        }
+        if self.sides.iter().any(|s| s.trim().is_empty()) {
+            return bad("sides".into(), "a side has no name".into());
+        }
+        for (i, t) in self.terrain.iter().enumerate() {
+            let r = &t.rect;
+            if r.length <= 0 || r.beam <= 0 || r.heading >= 360 {
+                return bad(format!("terrain[{i}]"), "bad size or heading".into());
+            }
         }
         if self.ships.len() > MAX_SHIPS {
             return bad(
@@ -631,6 +655,9 @@ impl Scenario {
             }
             if s.base.length <= 0 || s.base.beam <= 0 || s.base.heading >= 360 {
                 return bad(format!("ship[{i}]"), "bad footprint or heading".into());
+            }
+            if s.name.trim().is_empty() {
+                return bad(format!("ship[{i}].name"), "empty".into());
             }
             if !on_table(&s.base, w, d) {
                 return bad(

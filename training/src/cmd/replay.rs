@@ -48,14 +48,7 @@ impl ReplaySettings {
         let shown = a.file.display().to_string();
         let text = std::fs::read_to_string(&a.file)
             .with_context(|| format!("cannot read the saved game `{shown}`"))?;
-        // The env builds a game from the scenario while checking the versions, so the
-        // scenario's shape is checked first, on a plain parse (whose errors, if any, are left
-        // to `from_json`, which words them better).
-        if let Ok(raw) = serde_json::from_str::<SavedGame>(&text) {
-            if let Ok(w) = select::wsim_scenario(&raw.scenario) {
-                select::check_saved_scenario(w, &shown)?;
-            }
-        }
+        // The env checks the format, the versions and the scenario's shape.
         let saved = SavedGame::from_json(&text, &shown)?;
         Ok(ReplaySettings {
             file: a.file,
@@ -236,9 +229,10 @@ fn run_fsail(s: ReplaySettings) -> Result<()> {
 fn wait_for_enter(out: &mut impl Write, stdin: &mut impl BufRead) -> Result<bool> {
     write!(out, "[Enter: next turn] ")?;
     out.flush()?;
-    let mut line = String::new();
+    // Any bytes will do (UTF-8 or not): only the end of the line matters.
+    let mut line = Vec::new();
     Ok(stdin
-        .read_line(&mut line)
+        .read_until(b'\n', &mut line)
         .context("cannot read standard input")?
         != 0)
 }

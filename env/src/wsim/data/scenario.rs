@@ -332,7 +332,7 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
         }
     }
 
-    Ok(Scenario {
+    let sc = Scenario {
         id: id.to_string(),
         title: raw.title.trim().to_string(),
         description: raw.description.trim().to_string(),
@@ -341,7 +341,10 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
         wind_from,
         sides,
         ships,
-    })
+    };
+    // The checks every scenario passes, wherever it comes from (a saved game too).
+    sc.validate(file)?;
+    Ok(sc)
 }
 
 fn parse_facing(s: &str) -> Option<Facing> {
@@ -406,6 +409,19 @@ impl Scenario {
                 return Err(bad(
                     field("spec"),
                     "a gun, carronade, crew or rigging count above 99".into(),
+                ));
+            }
+            let squares: u32 = ship
+                .spec
+                .guns
+                .iter()
+                .chain(&ship.spec.carronades)
+                .map(|&g| u32::from(g))
+                .sum();
+            if squares > u32::from(u8::MAX) {
+                return Err(bad(
+                    field("guns"),
+                    format!("{squares} gun and carronade squares; the rules count at most 255"),
                 ));
             }
             finish_spec(ship.spec.clone()).map_err(|(f, problem)| bad(field(f), problem))?;

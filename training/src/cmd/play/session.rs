@@ -155,7 +155,28 @@ impl Session {
         }
     }
 
+    /// Plays to the end, a quit or the end of input, then shows the result and saves. An
+    /// error on the way (a screen that went away, a failed read) still saves the game so far.
     fn play<U: RulesetUi>(&mut self, ui: &mut U) -> Result<()> {
+        let played = self
+            .play_until_stopped(ui)
+            .and_then(|stopped| self.finish(ui, stopped));
+        match played {
+            Ok(()) => Ok(()),
+            // Saving again is harmless (the write is atomic) when `finish` had saved.
+            Err(e) => match self.save() {
+                Ok(path) => Err(e.context(format!(
+                    "could not go on (the game so far is saved in {path})"
+                ))),
+                Err(not_saved) => Err(e.context(format!(
+                    "could not go on, nor save the game ({not_saved:#})"
+                ))),
+            },
+        }
+    }
+
+    /// The game loop; returns why it stopped.
+    fn play_until_stopped<U: RulesetUi>(&mut self, ui: &mut U) -> Result<&'static str> {
         self.intro(ui)?;
         let stopped = loop {
             match self.game.turn() {
@@ -188,7 +209,7 @@ impl Session {
                 }
             }
         };
-        self.finish(ui, stopped)
+        Ok(stopped)
     }
 
     /// The admiral's choice for player `p`; with `--why`, its reasons go to the log.
@@ -281,14 +302,15 @@ impl Session {
         Ok(())
     }
 
-    /// Reads one line; `None` at the end of input.
+    /// Reads one line; `None` at the end of input. Bytes that are not UTF-8 become U+FFFD,
+    /// so a stray byte makes an order that is not understood (and asked again), not an error.
     fn read_line(&mut self) -> Result<Option<String>> {
-        let mut line = String::new();
+        let mut bytes = Vec::new();
         let n = self
             .input
-            .read_line(&mut line)
+            .read_until(b'\n', &mut bytes)
             .context("cannot read the keyboard (standard input)")?;
-        Ok((n > 0).then_some(line))
+        Ok((n > 0).then(|| String::from_utf8_lossy(&bytes).into_owned()))
     }
 
     /// Shows the screen and reads commands until the person gives a valid order or leaves.
