@@ -196,6 +196,15 @@ pub enum CheckpointError {
     },
 }
 
+/// The number of elements of a tensor of `shape`, or `None` when it does not fit a `usize`
+/// (a hostile or corrupt header). A shape with a zero dimension holds no elements.
+fn element_count(shape: &[usize]) -> Option<usize> {
+    if shape.contains(&0) {
+        return Some(0);
+    }
+    shape.iter().try_fold(1usize, |n, &d| n.checked_mul(d))
+}
+
 impl Checkpoint {
     /// Writes the checkpoint atomically: a temporary file beside `path`, synced, then renamed.
     pub fn write(&self, path: &Path) -> Result<(), CheckpointError> {
@@ -208,7 +217,7 @@ impl Checkpoint {
         let mut tensors: Vec<&TensorData> = self.tensors.iter().collect();
         tensors.sort_by(|a, b| a.name.cmp(&b.name));
         for t in &tensors {
-            if t.data.len() != t.shape.iter().product::<usize>() || t.name == "__metadata__" {
+            if element_count(&t.shape) != Some(t.data.len()) || t.name == "__metadata__" {
                 return Err(CheckpointError::Malformed {
                     path: path.to_path_buf(),
                     detail: format!(
@@ -327,8 +336,13 @@ impl Checkpoint {
                 )));
             }
             let [start, end] = e.data_offsets;
-            let count: usize = e.shape.iter().product();
-            if end < start || end - start != 4 * count {
+            let Some(byte_len) = element_count(&e.shape).and_then(|n| n.checked_mul(4)) else {
+                return Err(malformed(format!(
+                    "tensor {name}: shape {:?} is too large to address",
+                    e.shape
+                )));
+            };
+            if end < start || end - start != byte_len {
                 return Err(malformed(format!(
                     "tensor {name}: offsets {start}..{end} do not fit shape {:?}",
                     e.shape
@@ -444,5 +458,53 @@ mod tests {
             ),
             "{err}"
         );
+    }
+    /// A header by hand: one tensor `name` of `shape` at `data_offsets`, no data after it.
+    fn hand_header(shape: Value, offsets: [u64; 2]) -> Vec<u8> {
+        let meta = CheckpointMeta::for_spec(&broadside_env::wsim::WSIM_SPEC, &NetConfig::tiny());
+        let header = json!({
+            "huge": {"dtype": "F32", "shape": shape, "data_offsets": offsets},
+            "__metadata__": {METADATA_KEY: serde_json::to_string(&meta).unwrap()},
+        });
+        let header = serde_json::to_vec(&header).unwrap();
+        let mut bytes = (header.len() as u64).to_le_bytes().to_vec();
+        bytes.extend_from_slice(&header);
+        bytes
+    }
+
+    #[test]
+    fn an_overflowing_shape_is_malformed_not_a_panic() {
+        let p = Path::new("x.safetensors");
+        // 2^31 * 2^31 elements fit a 64-bit usize, but their 4-byte size wraps to 0, which
+        // matched the empty offsets before the check; 2^32 * 2^32 overflows the count itself.
+        for shape in [
+            json!([2147483648u64, 2147483648u64]),
+            json!([4294967296u64, 4294967296u64]),
+            json!([4294967296u64, 4294967296u64, 4294967296u64, 0]),
+        ] {
+            let bytes = hand_header(shape.clone(), [0, 0]);
+            match Checkpoint::from_bytes(&bytes, p) {
+                Err(CheckpointError::Malformed { detail, .. }) => {
+                    assert!(detail.contains("huge"), "{shape}: {detail}")
+                }
+                // A zero dimension makes the tensor empty whatever the others are.
+                Ok(c) if shape.as_array().unwrap().contains(&json!(0)) => {
+                    assert!(c.tensors[0].data.is_empty())
+                }
+                other => panic!("{shape}: {other:?}"),
+            }
+        }
+        let bytes = hand_header(json!([2147483648u64, 2147483648u64]), [0, 0]);
+        let err = Checkpoint::from_bytes(&bytes, p).unwrap_err();
+        assert!(err.to_string().contains("too large"), "{err}");
+    }
+
+    #[test]
+    fn writing_an_overflowing_shape_is_an_error_not_a_panic() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut c = sample();
+        c.tensors[0].shape = vec![usize::MAX, 2];
+        let err = c.write(&dir.path().join("c.safetensors")).unwrap_err();
+        assert!(matches!(err, CheckpointError::Malformed { .. }), "{err}");
     }
 }

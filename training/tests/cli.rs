@@ -614,3 +614,94 @@ fn arena_records_every_game_as_a_replayable_saved_game() {
     assert!(r.status.success(), "{}", stderr(&r));
     assert!(json(&r).as_array().is_some_and(|states| states.len() > 1));
 }
+
+#[test]
+fn arena_refuses_meaningless_sprt_settings_before_playing_a_game() {
+    // Each of these used to play up to thousands of games and end `llr NaN ... Continue`.
+    for (flags, needle) in [
+        (&["--elo0", "nan"][..], "--elo0"),
+        (&["--elo1", "inf"][..], "--elo1"),
+        (&["--elo0", "50", "--elo1", "50"][..], "--elo1"),
+        (&["--elo0", "100", "--elo1", "0"][..], "below --elo1"),
+        (&["--max-pairs", "0"][..], "--max-pairs"),
+    ] {
+        let mut args = vec![
+            "arena",
+            "--agent",
+            "random",
+            "--agent",
+            "random",
+            "--sprt",
+            "--max-pairs",
+            "1000000",
+        ];
+        args.extend_from_slice(flags);
+        let o = run(&args);
+        assert_clean_failure(&o, needle);
+    }
+}
+
+#[test]
+fn arena_sprt_reports_its_decision_in_words() {
+    let args = [
+        "arena",
+        "--scenario",
+        "frigate-duel",
+        "--agent",
+        "bot:british",
+        "--agent",
+        "random",
+        "--sprt",
+        "--max-pairs",
+        "1",
+    ];
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("undecided after 1 pair"), "{out}");
+    assert!(!out.contains("Continue"), "a Rust enum name: {out}");
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let o = run(&with_json);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let report = json(&o);
+    assert_eq!(report["sprt"]["decision"], "undecided", "{report}");
+    assert_eq!(report["sprt"]["pairs"], 1, "{report}");
+}
+
+#[test]
+fn train_refuses_bad_config_numbers_and_names_in_plain_words() {
+    for (set, needle) in [
+        ("train.learning_rate=nan", "train.learning_rate"),
+        ("selfplay.dirichlet_alpha=nan", "selfplay.dirichlet_alpha"),
+        ("selfplay.c_puct=-1", "selfplay.c_puct"),
+        ("max_minutes=1e300", "max_minutes"),
+        ("eval.promote_score=2", "eval.promote_score"),
+        ("ruleset=chess", "unknown ruleset `chess`"),
+        (
+            "scenario=trafalgar-at-night",
+            "unknown scenario `trafalgar-at-night`",
+        ),
+    ] {
+        let o = run(&["train", "--set", set]);
+        assert_clean_failure(&o, needle);
+        assert!(!stderr(&o).contains("torch"), "{set}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn arena_agent_spec_errors_say_what_is_wrong() {
+    for (spec, needle) in [
+        ("mcts:sims", "`sims` needs a value (sims=N)"),
+        (
+            "portfolio:wide",
+            "`wide` needs a value (wide=true or wide=false)",
+        ),
+        ("mcts:eval=rollout:portfolio", "rollouts by random or a bot"),
+        ("mcts:c=nan", "not a valid c"),
+        ("mcts:sims=99999999999999999999", "too large"),
+    ] {
+        let o = run(&["arena", "--agent", spec, "--agent", "random"]);
+        assert_clean_failure(&o, needle);
+    }
+}

@@ -9,8 +9,9 @@
 //!   `sims` (simulations), `time` (milliseconds per decision), `level` (`easy`, `medium`,
 //!   `hard`, `expert`: 50, 250, 1000, 4000 ms, with the strongest measured configuration,
 //!   [`LEVEL_CONFIG`], for whatever the spec does not set), `threads`, `select` (`uct`,
-//!   `puct`, `gumbel`), `c`, `sim` (`rm`, `exp3`), `gamma`, `chance` (`sample`,
-//!   `stratified`), `eval` (`heuristic`, `random`, `fake-net`, `rollout:AGENT-SPEC`),
+//!   `puct`, `gumbel`), `c` (finite, at least 0), `sim` (`rm`, `exp3`), `gamma` (the
+//!   bandits' exploration share, in (0, 1]), `chance` (`sample`, `stratified`), `eval`
+//!   (`heuristic`, `random`, `fake-net`, `rollout:AGENT-SPEC` with `random` or a `bot:`),
 //!   `depth` (rollout decisions before the heuristic value), `turns` (a rollout also
 //!   stops at its first decision this many game turns on; WS&IM and Fighting Sail),
 //!   `prior` (`none`, default, or a bot name or `best`, or several joined by `+`: move
@@ -96,6 +97,13 @@ pub enum SpecError {
         spec: String,
         key: String,
         known: String,
+    },
+    /// A known option written without `=VALUE`.
+    #[error("agent `{spec}`: `{key}` needs a value ({hint})")]
+    MissingValue {
+        spec: String,
+        key: String,
+        hint: String,
     },
     /// An option with a value it cannot take.
     #[error("agent `{spec}`: `{value}` is not a valid {key} ({expected})")]
@@ -320,6 +328,7 @@ pub trait KnownAgents: Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mcts::SimSelection;
     use broadside_env::wsim::WsimGame;
 
     #[test]
@@ -430,6 +439,136 @@ mod tests {
         for (name, _) in WsimGame::bots() {
             let b = format!("bot:{name}").parse::<AgentSpec>().unwrap();
             assert!(b.build::<AnyGame>(1).is_ok(), "{name}");
+        }
+    }
+
+    #[test]
+    fn rollouts_must_be_random_or_a_bot() {
+        for ok in [
+            "mcts:eval=rollout:random",
+            "mcts:eval=rollout:random:3",
+            "mcts:eval=rollout:bot:british",
+        ] {
+            assert!(ok.parse::<AgentSpec>().is_ok(), "{ok}");
+        }
+        for bad in [
+            "mcts:eval=rollout:portfolio",
+            "mcts:eval=rollout:portfolio:sims=4",
+            "mcts:eval=rollout:mcts",
+            "mcts:eval=rollout:net:path=x.safetensors",
+        ] {
+            let err = bad.parse::<AgentSpec>().unwrap_err();
+            assert!(matches!(err, SpecError::BadValue { .. }), "{bad}: {err}");
+            assert!(err.to_string().contains("random or a bot"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn mcts_c_and_gamma_must_be_sensible_numbers() {
+        for ok in [
+            "mcts:c=0",
+            "mcts:c=2.5",
+            "mcts:gamma=1",
+            "mcts:sim=exp3,gamma=0.05",
+        ] {
+            assert!(ok.parse::<AgentSpec>().is_ok(), "{ok}");
+        }
+        match "mcts:sim=exp3,gamma=0.3".parse::<AgentSpec>() {
+            Ok(AgentSpec::Mcts { config, .. }) => {
+                assert_eq!(config.simultaneous, SimSelection::Exp3 { gamma: 0.3 })
+            }
+            other => panic!("{other:?}"),
+        }
+        for bad in [
+            "mcts:c=nan",
+            "mcts:c=NaN",
+            "mcts:c=inf",
+            "mcts:c=-inf",
+            "mcts:c=-1",
+            "net:path=x.safetensors,c=nan",
+            "mcts:gamma=nan",
+            "mcts:gamma=inf",
+            "mcts:gamma=-0.1",
+            "mcts:gamma=0",
+            "mcts:gamma=1.5",
+        ] {
+            let err = bad.parse::<AgentSpec>().unwrap_err();
+            assert!(matches!(err, SpecError::BadValue { .. }), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_known_option_without_a_value_says_it_needs_one() {
+        for (spec, message) in [
+            ("mcts:sims", "`sims` needs a value (sims=N)"),
+            (
+                "mcts:sims=8,reuse",
+                "`reuse` needs a value (reuse=true or reuse=false)",
+            ),
+            (
+                "portfolio:wide",
+                "`wide` needs a value (wide=true or wide=false)",
+            ),
+            (
+                "portfolio:tree",
+                "`tree` needs a value (tree=true or tree=false)",
+            ),
+            (
+                "portfolio:orders",
+                "`orders` needs a value (orders=true or orders=false)",
+            ),
+            ("portfolio:horizon", "`horizon` needs a value (horizon=N)"),
+            (
+                "mcts:select",
+                "`select` needs a value (select=uct, puct or gumbel)",
+            ),
+            ("net:path", "`path` needs a value (path=CHECKPOINT-FILE)"),
+            (
+                "net:path=x.safetensors,sims",
+                "`sims` needs a value (sims=N)",
+            ),
+        ] {
+            let err = spec.parse::<AgentSpec>().unwrap_err();
+            assert!(
+                matches!(err, SpecError::MissingValue { .. }),
+                "{spec}: {err}"
+            );
+            assert!(err.to_string().contains(message), "{spec}: {err}");
+            assert!(!err.to_string().contains("unknown"), "{spec}: {err}");
+        }
+        // A key the agent does not have stays unknown, with or without a value.
+        for (spec, key) in [
+            ("mcts:bogus", "bogus"),
+            ("mcts:bogus=1", "bogus"),
+            ("portfolio:depth", "depth"),
+            ("portfolio:depth=3", "depth"),
+        ] {
+            let err = spec.parse::<AgentSpec>().unwrap_err();
+            assert!(
+                matches!(err, SpecError::UnknownOption { .. }),
+                "{spec}: {err}"
+            );
+            let option = format!("unknown option `{key}` (known: ");
+            assert!(err.to_string().contains(&option), "{spec}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_number_too_large_for_its_option_says_so() {
+        for spec in [
+            "mcts:sims=99999999999999999999",
+            "mcts:time=99999999999999999999",
+            "portfolio:horizon=99999999999",
+            "random:99999999999999999999",
+        ] {
+            let err = spec.parse::<AgentSpec>().unwrap_err();
+            assert!(matches!(err, SpecError::BadValue { .. }), "{spec}: {err}");
+            assert!(err.to_string().contains("too large"), "{spec}: {err}");
+        }
+        for spec in ["mcts:sims=-1", "mcts:sims=1.5", "mcts:sims=x"] {
+            let err = spec.parse::<AgentSpec>().unwrap_err();
+            assert!(!err.to_string().contains("too large"), "{spec}: {err}");
+            assert!(err.to_string().contains("non-negative"), "{spec}: {err}");
         }
     }
 }

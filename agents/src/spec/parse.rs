@@ -12,12 +12,7 @@ const PORTFOLIO_KEYS: &str =
 fn parse_portfolio(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
     let mut p = PortfolioSpec::default();
     for part in options.split(',').filter(|p| !p.is_empty()) {
-        let unknown = || SpecError::UnknownOption {
-            spec: spec.into(),
-            key: part.into(),
-            known: PORTFOLIO_KEYS.into(),
-        };
-        let (k, v) = part.split_once('=').ok_or_else(unknown)?;
+        let (k, v) = split_option(spec, part, PORTFOLIO_KEYS)?;
         match k {
             "bots" => {
                 p.bots = v
@@ -51,7 +46,13 @@ fn parse_portfolio(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
                     .filter(|c: &f64| c.is_finite() && *c >= 0.0)
                     .ok_or_else(|| bad(spec, k, v, "a number at least 0"))?
             }
-            _ => return Err(unknown()),
+            _ => {
+                return Err(SpecError::UnknownOption {
+                    spec: spec.into(),
+                    key: k.into(),
+                    known: PORTFOLIO_KEYS.into(),
+                })
+            }
         }
     }
     Ok(AgentSpec::Portfolio(p))
@@ -131,8 +132,58 @@ fn bad(spec: &str, key: &str, value: &str, expected: &str) -> SpecError {
 }
 
 fn parse_num<T: FromStr>(spec: &str, key: &str, v: &str) -> Result<T, SpecError> {
-    v.parse()
-        .map_err(|_| bad(spec, key, v, "a non-negative number"))
+    v.parse().map_err(|_| {
+        // Digits alone fail to parse only when the number overflows its type.
+        if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) {
+            bad(spec, key, v, "the number is too large")
+        } else {
+            bad(spec, key, v, "a non-negative number")
+        }
+    })
+}
+
+/// Splits `KEY=VALUE`. A known key without `=` needs a value; anything else is unknown.
+fn split_option<'a>(
+    spec: &str,
+    part: &'a str,
+    known: &str,
+) -> Result<(&'a str, &'a str), SpecError> {
+    part.split_once('=').ok_or_else(|| {
+        if known.split(", ").any(|k| k == part) {
+            SpecError::MissingValue {
+                spec: spec.into(),
+                key: part.into(),
+                hint: value_hint(part),
+            }
+        } else {
+            SpecError::UnknownOption {
+                spec: spec.into(),
+                key: part.into(),
+                known: known.into(),
+            }
+        }
+    })
+}
+
+/// How to write a value for `key` (for an option given without one).
+fn value_hint(key: &str) -> String {
+    match key {
+        "wide" | "tree" | "orders" | "first" | "mixed" | "reuse" | "crn" => {
+            format!("{key}=true or {key}=false")
+        }
+        "level" => "level=easy, medium, hard or expert".into(),
+        "select" => "select=uct, puct or gumbel".into(),
+        "sim" => "sim=rm or sim=exp3".into(),
+        "chance" => "chance=sample or chance=stratified".into(),
+        "pscope" => "pscope=root or pscope=all".into(),
+        "eval" => "eval=heuristic, random, fake-net or rollout:AGENT".into(),
+        "bots" => "bots=NAME+NAME".into(),
+        "model" | "prior" => format!("{key}=BOT"),
+        "value" => "value=NAME".into(),
+        "c" | "gamma" | "ms" | "pw" => format!("{key}=NUMBER"),
+        "path" => "path=CHECKPOINT-FILE".into(),
+        _ => format!("{key}=N"),
+    }
 }
 
 impl FromStr for AgentSpec {
@@ -181,6 +232,13 @@ fn parse_net(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
     let mut path = None;
     let mut rest = vec!["sims=64".to_string(), "select=puct".into(), "c=1.5".into()];
     for part in options.split(',').filter(|p| !p.is_empty()) {
+        if part.eq_ignore_ascii_case("path") {
+            return Err(SpecError::MissingValue {
+                spec: spec.into(),
+                key: "path".into(),
+                hint: value_hint("path"),
+            });
+        }
         match part.split_once('=') {
             Some((k, v)) if k.eq_ignore_ascii_case("path") => path = Some(v.to_string()),
             Some((k, _)) if k.eq_ignore_ascii_case("eval") => {
@@ -237,13 +295,7 @@ fn parse_mcts(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
     let mut model: Option<Option<String>> = None;
     let mut select_set = false;
     for part in options.split(',').filter(|p| !p.is_empty()) {
-        let (k, v) = part
-            .split_once('=')
-            .ok_or_else(|| SpecError::UnknownOption {
-                spec: spec.into(),
-                key: part.into(),
-                known: MCTS_KEYS.into(),
-            })?;
+        let (k, v) = split_option(spec, part, MCTS_KEYS)?;
         match k {
             "sims" => config.budget = Budget::Simulations(parse_num(spec, k, v)?),
             "time" => config.budget = Budget::TimeMs(parse_num(spec, k, v)?),
@@ -287,8 +339,25 @@ fn parse_mcts(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
             }
             "threads" => config.threads = parse_num::<usize>(spec, k, v)?.clamp(1, 64),
             "seed" => config.seed = parse_num(spec, k, v)?,
-            "c" => c = Some(parse_num::<f64>(spec, k, v)?),
-            "gamma" => gamma = Some(parse_num::<f64>(spec, k, v)?),
+            "c" => {
+                c = Some(
+                    parse_num::<f64>(spec, k, v)
+                        .ok()
+                        .filter(|c| c.is_finite() && *c >= 0.0)
+                        .ok_or_else(|| bad(spec, k, v, "a number at least 0"))?,
+                )
+            }
+            // The bandits mix `gamma` of exploration into every choice: a share, and above 0,
+            // or Exp3 learns nothing (its rate is gamma / K) and regret matching stops
+            // exploring the actions its importance weights need.
+            "gamma" => {
+                gamma = Some(
+                    parse_num::<f64>(spec, k, v)
+                        .ok()
+                        .filter(|g| *g > 0.0 && *g <= 1.0)
+                        .ok_or_else(|| bad(spec, k, v, "a share above 0 and at most 1"))?,
+                )
+            }
             "depth" => depth = Some(parse_num(spec, k, v)?),
             "turns" => turns = Some(parse_num(spec, k, v)?),
             "first" => {
@@ -342,7 +411,9 @@ fn parse_mcts(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
                     _ => match v.strip_prefix("rollout:") {
                         Some(inner) => {
                             let policy: AgentSpec = inner.parse()?;
-                            if matches!(policy, AgentSpec::Mcts { .. }) {
+                            // A rollout plays whole games at every leaf: a searching
+                            // policy (mcts, net, portfolio) would run a search per move.
+                            if !matches!(policy, AgentSpec::Random { .. } | AgentSpec::Bot { .. }) {
                                 return Err(bad(spec, k, v, "rollouts by random or a bot"));
                             }
                             EvalSpec::Rollout {

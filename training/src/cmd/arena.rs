@@ -112,6 +112,9 @@ impl ArenaSettings {
         if a.pairs == 0 && !a.sprt {
             bail!("--pairs must be at least 1");
         }
+        if a.sprt {
+            check_sprt(a.elo0, a.elo1, a.max_pairs)?;
+        }
         for (flag, path) in [("--json-out", &a.json_out), ("--csv-out", &a.csv_out)] {
             if let Some(path) = path {
                 crate::atomic::check_writable(path).with_context(|| flag.to_string())?;
@@ -137,6 +140,26 @@ impl ArenaSettings {
     }
 }
 
+/// Refuses SPRT settings that cannot give a meaningful test: the Elo bounds must be finite
+/// numbers with `elo0 < elo1`, and at least one game pair must be allowed.
+fn check_sprt(elo0: f64, elo1: f64, max_pairs: usize) -> Result<()> {
+    for (flag, v) in [("--elo0", elo0), ("--elo1", elo1)] {
+        if !v.is_finite() {
+            bail!("{flag} must be a finite number of Elo points, not {v}");
+        }
+    }
+    if elo0 >= elo1 {
+        bail!(
+            "--elo0 ({elo0}) must be below --elo1 ({elo1}): the test weighs \
+             \"stronger by at most elo0\" against \"stronger by at least elo1\""
+        );
+    }
+    if max_pairs == 0 {
+        bail!("--max-pairs must be at least 1");
+    }
+    Ok(())
+}
+
 /// What `--json` prints and `--json-out` saves.
 #[derive(Debug, Serialize)]
 struct Report<'a> {
@@ -159,7 +182,45 @@ struct SprtReport {
     llr: f64,
     bounds: [f64; 2],
     pairs: usize,
+    /// `accept_h1`, `accept_h0` or `undecided` ([`decision_token`]).
+    #[serde(serialize_with = "serialize_decision")]
     decision: SprtDecision,
+}
+
+/// The machine-readable name of a decision in the JSON report.
+fn decision_token(d: SprtDecision) -> &'static str {
+    match d {
+        SprtDecision::AcceptH1 => "accept_h1",
+        SprtDecision::AcceptH0 => "accept_h0",
+        SprtDecision::Continue => "undecided",
+    }
+}
+
+fn serialize_decision<S: serde::Serializer>(
+    d: &SprtDecision,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_str(decision_token(*d))
+}
+
+/// `1 pair`, `2 pairs`.
+fn pairs(n: usize) -> String {
+    format!("{n} pair{}", if n == 1 { "" } else { "s" })
+}
+
+/// A decision in words, for the table.
+fn decision_words(t: &SprtReport) -> String {
+    match t.decision {
+        SprtDecision::AcceptH1 => format!(
+            "H1 accepted: the first agent is stronger by about {} Elo or more",
+            t.elo1
+        ),
+        SprtDecision::AcceptH0 => format!(
+            "H0 accepted: the first agent is stronger by at most about {} Elo",
+            t.elo0
+        ),
+        SprtDecision::Continue => format!("undecided after {}", pairs(t.pairs)),
+    }
 }
 
 /// Runs the arena.
@@ -328,8 +389,72 @@ fn print_table(r: &Report<'_>) {
     }
     if let Some(t) = &r.sprt {
         println!(
-            "SPRT elo0 {} elo1 {}: llr {:+.2} in [{:.2}, {:.2}] after {} pairs: {:?}",
-            t.elo0, t.elo1, t.llr, t.bounds[0], t.bounds[1], t.pairs, t.decision
+            "SPRT elo0 {} elo1 {}: llr {:+.2} in [{:.2}, {:.2}] after {}: {}",
+            t.elo0,
+            t.elo1,
+            t.llr,
+            t.bounds[0],
+            t.bounds[1],
+            pairs(t.pairs),
+            decision_words(t)
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(decision: SprtDecision, pairs: usize) -> SprtReport {
+        SprtReport {
+            elo0: 0.0,
+            elo1: 50.0,
+            llr: 0.0,
+            bounds: [-2.94, 2.94],
+            pairs,
+            decision,
+        }
+    }
+
+    #[test]
+    fn sprt_settings_must_be_finite_ordered_and_play_a_pair() {
+        check_sprt(0.0, 50.0, 1).unwrap();
+        check_sprt(-20.0, -10.0, 2000).unwrap();
+        for (elo0, elo1, max_pairs, needle) in [
+            (f64::NAN, 50.0, 10, "--elo0"),
+            (0.0, f64::INFINITY, 10, "--elo1"),
+            (f64::NEG_INFINITY, 0.0, 10, "--elo0"),
+            (50.0, 50.0, 10, "below --elo1"),
+            (100.0, 0.0, 10, "below --elo1"),
+            (0.0, 50.0, 0, "--max-pairs"),
+        ] {
+            let err = check_sprt(elo0, elo1, max_pairs).unwrap_err().to_string();
+            assert!(err.contains(needle), "{elo0} {elo1} {max_pairs}: {err}");
+        }
+    }
+
+    #[test]
+    fn the_decision_is_told_in_words() {
+        let h1 = decision_words(&report(SprtDecision::AcceptH1, 40));
+        assert!(h1.starts_with("H1 accepted") && h1.contains("50"), "{h1}");
+        let h0 = decision_words(&report(SprtDecision::AcceptH0, 40));
+        assert!(h0.starts_with("H0 accepted"), "{h0}");
+        assert_eq!(
+            decision_words(&report(SprtDecision::Continue, 1)),
+            "undecided after 1 pair"
+        );
+        assert_eq!(
+            decision_words(&report(SprtDecision::Continue, 7)),
+            "undecided after 7 pairs"
+        );
+        for d in [
+            SprtDecision::AcceptH1,
+            SprtDecision::AcceptH0,
+            SprtDecision::Continue,
+        ] {
+            let v = serde_json::to_value(report(d, 3)).unwrap();
+            assert_eq!(v["decision"], decision_token(d));
+            assert!(!format!("{v}").contains(&format!("{d:?}")), "{v}");
+        }
     }
 }

@@ -283,6 +283,9 @@ impl Default for EvalConfig {
     }
 }
 
+/// The largest `max_minutes`: about 1900 years, far inside what a `Duration` holds.
+const MAX_MINUTES: f64 = 1e9;
+
 impl TrainConfig {
     /// Reads `path` (if any) as TOML, applies `overrides` (`key.path=value`, the value in
     /// TOML syntax or a bare string) and checks the result.
@@ -319,6 +322,27 @@ impl TrainConfig {
     pub fn validate(&self) -> Result<()> {
         let s = &self.selfplay;
         let t = &self.train;
+        // The same resolution the run makes: an unknown ruleset or scenario is refused
+        // now, not after the run directory is set up.
+        crate::select::ruleset_info(&self.ruleset).context("ruleset")?;
+        crate::select::scenario(
+            &self.ruleset,
+            (!self.scenario.is_empty()).then_some(self.scenario.as_str()),
+        )
+        .context("scenario")?;
+        if !self.max_minutes.is_finite() || self.max_minutes < 0.0 {
+            bail!(
+                "max_minutes must be a number of minutes, at least 0 (0: no limit), not {}",
+                self.max_minutes
+            );
+        }
+        // The run turns it into a `Duration`, which holds about 5e17 minutes.
+        if self.max_minutes > MAX_MINUTES {
+            bail!(
+                "max_minutes {:e} is too large (at most {MAX_MINUTES:e}; 0 means no limit)",
+                self.max_minutes
+            );
+        }
         if let Err(e) = self.net.validate() {
             bail!("net: {e}");
         }
@@ -340,8 +364,36 @@ impl TrainConfig {
         if !(0.0..=1.0).contains(&s.full_search_share) || s.full_search_share == 0.0 {
             bail!("selfplay.full_search_share must be in (0, 1]");
         }
-        if !(0.0..=1.0).contains(&s.dirichlet_fraction) || s.dirichlet_alpha <= 0.0 {
-            bail!("selfplay.dirichlet_fraction must be in [0, 1] and dirichlet_alpha positive");
+        if !(0.0..=1.0).contains(&s.dirichlet_fraction) {
+            bail!(
+                "selfplay.dirichlet_fraction must be in [0, 1], not {}",
+                s.dirichlet_fraction
+            );
+        }
+        if !s.dirichlet_alpha.is_finite() || s.dirichlet_alpha <= 0.0 {
+            bail!(
+                "selfplay.dirichlet_alpha must be a positive number, not {}",
+                s.dirichlet_alpha
+            );
+        }
+        if !s.c_puct.is_finite() || s.c_puct < 0.0 {
+            bail!(
+                "selfplay.c_puct must be a number at least 0, not {}",
+                s.c_puct
+            );
+        }
+        // Root values are in [-1, 1]: a side resigns below -resign_threshold (0: never).
+        if !(0.0..=1.0).contains(&s.resign_threshold) {
+            bail!(
+                "selfplay.resign_threshold must be in [0, 1] (0: never resign), not {}",
+                s.resign_threshold
+            );
+        }
+        if !(0.0..=1.0).contains(&s.resign_disabled_share) {
+            bail!(
+                "selfplay.resign_disabled_share must be in [0, 1], not {}",
+                s.resign_disabled_share
+            );
         }
         if s.max_decisions == 0 || s.max_batch == 0 || s.leaves_per_request == 0 {
             bail!("selfplay.max_decisions, max_batch and leaves_per_request must be positive");
@@ -371,14 +423,35 @@ impl TrainConfig {
         if !(0.0..=1.0).contains(&s.sparring_share) {
             bail!("selfplay.sparring_share must be in [0, 1]");
         }
-        if t.batch_size == 0 || t.window == 0 || t.learning_rate <= 0.0 {
-            bail!("train.batch_size, window and learning_rate must be positive");
+        if t.batch_size == 0 || t.window == 0 {
+            bail!("train.batch_size and window must be at least 1");
+        }
+        if !t.learning_rate.is_finite() || t.learning_rate <= 0.0 {
+            bail!(
+                "train.learning_rate must be a positive number, not {}",
+                t.learning_rate
+            );
+        }
+        for (key, v) in [
+            ("weight_decay", t.weight_decay),
+            ("value_weight", t.value_weight),
+        ] {
+            if !v.is_finite() || v < 0.0 {
+                bail!("train.{key} must be a number at least 0, not {v}");
+            }
         }
         if self.checkpoint.every == 0 || self.checkpoint.keep == 0 {
             bail!("checkpoint.every and checkpoint.keep must be at least 1");
         }
         if self.eval.every > 0 && (self.eval.pairs == 0 || self.eval.sims == 0) {
             bail!("eval.pairs and eval.sims must be positive when eval.every is");
+        }
+        // A share of the points against the best network (a win 1, a draw 0.5).
+        if !(0.0..=1.0).contains(&self.eval.promote_score) {
+            bail!(
+                "eval.promote_score must be a score share in [0, 1], not {}",
+                self.eval.promote_score
+            );
         }
         for b in &self.eval.bots {
             let spec = b
@@ -531,5 +604,96 @@ mod tests {
             TrainConfig::load(Some(&dir.path().join("none.toml")), &[]).unwrap_err()
         )
         .contains("cannot read"));
+    }
+    /// The plain error of loading the default config with `overrides`.
+    fn load_error(overrides: &[&str]) -> String {
+        let o: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
+        match TrainConfig::load(None, &o) {
+            Ok(_) => panic!("{overrides:?} was accepted"),
+            Err(e) => format!("{e:#}"),
+        }
+    }
+
+    #[test]
+    fn nan_and_infinite_numbers_are_refused_by_name() {
+        for (set, key) in [
+            ("train.learning_rate=nan", "learning_rate"),
+            ("train.learning_rate=inf", "learning_rate"),
+            ("train.learning_rate=0", "learning_rate"),
+            ("train.weight_decay=nan", "weight_decay"),
+            ("train.value_weight=-1", "value_weight"),
+            ("selfplay.dirichlet_alpha=nan", "dirichlet_alpha"),
+            ("selfplay.dirichlet_alpha=inf", "dirichlet_alpha"),
+            ("selfplay.dirichlet_alpha=0", "dirichlet_alpha"),
+            ("selfplay.dirichlet_fraction=nan", "dirichlet_fraction"),
+        ] {
+            let err = load_error(&[set]);
+            assert!(err.contains(key), "{set}: {err}");
+        }
+    }
+
+    #[test]
+    fn c_puct_must_be_a_number_at_least_zero() {
+        for bad in ["nan", "-0.5", "inf"] {
+            let err = load_error(&[&format!("selfplay.c_puct={bad}")]);
+            assert!(err.contains("selfplay.c_puct"), "{bad}: {err}");
+        }
+        TrainConfig::load(None, &["selfplay.c_puct=0".into()]).unwrap();
+    }
+
+    #[test]
+    fn max_minutes_must_fit_a_duration() {
+        for bad in ["nan", "-1", "inf", "-inf", "1e300"] {
+            let err = load_error(&[&format!("max_minutes={bad}")]);
+            assert!(err.contains("max_minutes"), "{bad}: {err}");
+        }
+        for ok in ["0", "0.5", "120", "1e9"] {
+            let cfg = TrainConfig::load(None, &[format!("max_minutes={ok}")]).unwrap();
+            // What the run does with it must not panic.
+            let _ = std::time::Duration::from_secs_f64(cfg.max_minutes * 60.0);
+        }
+    }
+
+    #[test]
+    fn resignation_settings_are_shares() {
+        for bad in ["nan", "-0.1", "1.5", "inf"] {
+            let err = load_error(&[&format!("selfplay.resign_threshold={bad}")]);
+            assert!(err.contains("selfplay.resign_threshold"), "{bad}: {err}");
+            let err = load_error(&[&format!("selfplay.resign_disabled_share={bad}")]);
+            assert!(
+                err.contains("selfplay.resign_disabled_share"),
+                "{bad}: {err}"
+            );
+        }
+        TrainConfig::load(None, &["selfplay.resign_threshold=0".into()]).unwrap();
+    }
+
+    #[test]
+    fn promote_score_is_a_score_share() {
+        for bad in ["nan", "-0.1", "1.01", "inf"] {
+            let err = load_error(&[&format!("eval.promote_score={bad}")]);
+            assert!(err.contains("eval.promote_score"), "{bad}: {err}");
+        }
+        TrainConfig::load(None, &["eval.promote_score=1".into()]).unwrap();
+    }
+
+    #[test]
+    fn an_unknown_ruleset_or_scenario_is_refused() {
+        let err = load_error(&["ruleset=chess"]);
+        assert!(err.contains("ruleset") && err.contains("chess"), "{err}");
+        assert!(err.contains("known"), "{err}");
+        let err = load_error(&["scenario=trafalgar-at-night"]);
+        assert!(
+            err.contains("scenario") && err.contains("trafalgar-at-night"),
+            "{err}"
+        );
+        assert!(err.contains("frigate-duel"), "lists the known ones: {err}");
+        // A scenario of the other ruleset is unknown to this one.
+        let err = load_error(&["ruleset=fsail", "scenario=squadron-battle"]);
+        assert!(err.contains("squadron-battle"), "{err}");
+        let err = load_error(&["scenario=no/such/scenario.toml"]);
+        assert!(err.contains("scenario"), "{err}");
+        // An empty scenario is the ruleset's default.
+        TrainConfig::load(None, &["scenario=".into()]).unwrap();
     }
 }
