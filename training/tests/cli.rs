@@ -613,6 +613,22 @@ fn arena_records_every_game_as_a_replayable_saved_game() {
     let r = run(&["replay", first.to_str().expect("utf-8 path"), "--json"]);
     assert!(r.status.success(), "{}", stderr(&r));
     assert!(json(&r).as_array().is_some_and(|states| states.len() > 1));
+
+    // A second run into the same folder would overwrite these records: it is refused.
+    let kept = std::fs::read(&first).expect("read");
+    let again = run(&[
+        "arena",
+        "--agent",
+        "random",
+        "--agent",
+        "random",
+        "--pairs",
+        "1",
+        "--records",
+        records_arg,
+    ]);
+    assert_clean_failure(&again, "already holds saved games");
+    assert_eq!(std::fs::read(&first).expect("read"), kept);
 }
 
 #[test]

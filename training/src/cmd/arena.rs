@@ -65,7 +65,7 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "FILE")]
     pub csv_out: Option<PathBuf>,
     /// Save every game as a replayable saved game (`broadside replay`) in this folder,
-    /// one file `game-NNNNN.json` per game.
+    /// one file `game-NNNNN.json` per game; a folder holding another run's records is refused.
     #[arg(long, value_name = "DIR")]
     pub records: Option<PathBuf>,
     /// Print the result as JSON on stdout instead of a table.
@@ -124,6 +124,22 @@ impl ArenaSettings {
             std::fs::create_dir_all(dir).with_context(|| {
                 format!("--records: cannot create the folder {}", dir.display())
             })?;
+            // Another run's records would be overwritten one by one: refuse instead.
+            let earlier = std::fs::read_dir(dir)
+                .with_context(|| format!("--records: cannot read the folder {}", dir.display()))?
+                .filter_map(|e| e.ok())
+                .any(|e| {
+                    let name = e.file_name();
+                    let name = name.to_string_lossy();
+                    name.starts_with("game-") && name.ends_with(".json")
+                });
+            if earlier {
+                bail!(
+                    "--records: {} already holds saved games (game-*.json) from another run; \
+                     name an empty or new folder",
+                    dir.display()
+                );
+            }
         }
         Ok(Self {
             scenario,
