@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 
 use crate::train::TrainConfig;
@@ -48,6 +48,7 @@ impl TrainSettings {
                     dir.display()
                 );
             }
+            check_complete(&saved)?;
             let before = TrainConfig::load(Some(&saved), &[])?;
             let config = TrainConfig::load(Some(&saved), &a.set)?;
             if config.ruleset != before.ruleset
@@ -100,4 +101,64 @@ pub fn run(_: TrainSettings) -> Result<()> {
         "this broadside was built without the `torch` feature, so it cannot train; \
          run `bash scripts/train.sh` (it installs libtorch and builds with the feature)"
     )
+}
+
+/// A run's `config.toml` is written whole (every key, atomically); one with keys missing was
+/// edited or damaged, and resuming from it would quietly put defaults in their place.
+fn check_complete(saved: &std::path::Path) -> Result<()> {
+    let text = std::fs::read_to_string(saved)
+        .with_context(|| format!("cannot read {}", saved.display()))?;
+    let table: toml::Table = text
+        .parse()
+        .with_context(|| format!("{} is not valid TOML", saved.display()))?;
+    let full: toml::Table = TrainConfig::default()
+        .to_toml()
+        .parse()
+        .expect("the default config is valid TOML");
+    let mut missing = Vec::new();
+    for (key, value) in &full {
+        match (value, table.get(key)) {
+            (_, None) => missing.push(key.clone()),
+            (toml::Value::Table(section), Some(toml::Value::Table(have))) => missing.extend(
+                section
+                    .keys()
+                    .filter(|k| !have.contains_key(*k))
+                    .map(|k| format!("{key}.{k}")),
+            ),
+            _ => {}
+        }
+    }
+    if !missing.is_empty() {
+        bail!(
+            "{} lacks {} (it was edited or damaged); resuming would put defaults in their place",
+            saved.display(),
+            missing.join(", ")
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_config_with_keys_missing_is_refused_and_a_whole_one_passes() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("config.toml");
+        let whole = TrainConfig::default().to_toml();
+        std::fs::write(&path, &whole).expect("write");
+        check_complete(&path).expect("a whole config");
+        std::fs::write(&path, "").expect("write");
+        let e = check_complete(&path).expect_err("an empty config");
+        assert!(format!("{e:#}").contains("ruleset"), "{e:#}");
+        let cut: String = whole
+            .lines()
+            .filter(|l| !l.starts_with("sims"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        std::fs::write(&path, cut).expect("write");
+        let e = check_complete(&path).expect_err("a key gone");
+        assert!(format!("{e:#}").contains("selfplay.sims"), "{e:#}");
+    }
 }
