@@ -76,6 +76,26 @@ pub fn fsail_game(g: &AnyGame) -> Result<&broadside_env::fsail::FsailGame> {
     }
 }
 
+/// Checks that `spec` builds an agent for a game of `ruleset`: its bots, values and priors
+/// are that ruleset's own (the any-ruleset game accepts every ruleset's names, and would
+/// quietly play a default where a name belongs to another ruleset), and a network was
+/// trained for it.
+pub fn check_spec(spec: &broadside_agents::AgentSpec, ruleset_name: &str) -> Result<()> {
+    use broadside_agents::spec::SpecError;
+    check_net_spec(spec, ruleset_name)?;
+    spec.build::<AnyGame>(0)?;
+    let own = match ruleset_name {
+        "wsim" => spec.build::<WsimGame>(0).map(drop),
+        "fsail" => spec.build::<broadside_env::fsail::FsailGame>(0).map(drop),
+        _ => Ok(()),
+    };
+    match own {
+        // Networks load for the any-ruleset game only; that build above checked it.
+        Ok(()) | Err(SpecError::Net { .. }) => Ok(()),
+        Err(e) => Err(anyhow!("{e} (in a `{ruleset_name}` game)")),
+    }
+}
+
 /// Refuses a `net:` agent whose checkpoint was trained for another ruleset than the game's
 /// (without libtorch, building the agent reports that networks are unavailable).
 pub fn check_net_spec(spec: &broadside_agents::AgentSpec, ruleset_name: &str) -> Result<()> {

@@ -721,3 +721,22 @@ fn arena_agent_spec_errors_say_what_is_wrong() {
         assert_clean_failure(&o, needle);
     }
 }
+
+#[test]
+fn a_value_of_another_ruleset_is_refused_not_replaced_by_the_default() {
+    let o = run(&[
+        "arena",
+        "--ruleset",
+        "fsail",
+        "--agent",
+        "mcts:sims=10,value=material",
+        "--agent",
+        "random",
+        "--pairs",
+        "1",
+    ]);
+    assert_clean_failure(&o, "`material` is not a valid value");
+    assert!(stderr(&o).contains("fsail"), "{}", stderr(&o));
+    let o = run(&["play", "--admiral", "mcts:sims=10,value=morale"]);
+    assert_clean_failure(&o, "`morale` is not a valid value");
+}

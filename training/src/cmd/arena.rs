@@ -15,7 +15,7 @@ use broadside_agents::tournament::{
     TournamentConfig,
 };
 use broadside_agents::AgentSpec;
-use broadside_env::ruleset::{AnyGame, AnyScenario, GameOptions, DEFAULT_RULESET};
+use broadside_env::ruleset::{AnyScenario, GameOptions, DEFAULT_RULESET};
 use broadside_env::savegame::SavedGame;
 use clap::Args;
 use serde::Serialize;
@@ -101,9 +101,7 @@ impl ArenaSettings {
             })
             .collect::<Result<Vec<_>>>()?;
         for (s, text) in specs.iter().zip(&a.agents) {
-            crate::select::check_net_spec(s, scenario.ruleset())
-                .with_context(|| format!("--agent {text}"))?;
-            s.build::<AnyGame>(0)
+            crate::select::check_spec(s, scenario.ruleset())
                 .with_context(|| format!("--agent {text}"))?;
         }
         if specs.len() < 2 {

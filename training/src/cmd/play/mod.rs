@@ -93,9 +93,7 @@ impl PlaySettings {
             (None, None) => AdmiralSpec::default_for(ruleset),
         };
         if let AdmiralSpec::Agent(spec) = &admiral {
-            select::check_net_spec(spec, ruleset)?;
-            spec.build::<broadside_env::ruleset::AnyGame>(0)
-                .map_err(|e| anyhow::anyhow!("admiral `{spec}`: {e}"))?;
+            select::check_spec(spec, ruleset)?;
         }
         if !admiral.plays(ruleset) {
             bail!(
