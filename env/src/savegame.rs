@@ -80,10 +80,19 @@ impl SavedGame {
                 format!("expected \"{SAVE_FORMAT}\", found \"{format}\""),
             ));
         }
-        let fv = value
-            .get("format_version")
-            .and_then(|v| v.as_u64())
-            .unwrap_or(0) as u32;
+        let fv = match value.get("format_version") {
+            None => 0,
+            Some(v) => v
+                .as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| {
+                    DataError::invalid(
+                        file,
+                        "format_version",
+                        format!("{v} is not a version number"),
+                    )
+                })?,
+        };
         if fv != SAVE_FORMAT_VERSION {
             return Err(DataError::Version {
                 file: file.into(),
@@ -92,7 +101,9 @@ impl SavedGame {
                 expected: SAVE_FORMAT_VERSION,
             });
         }
-        let saved: SavedGame = serde_json::from_value(value).map_err(|e| DataError::Parse {
+        // Parsed again from the text (not the value) so an error names its line and column.
+        drop(value);
+        let saved: SavedGame = serde_json::from_str(text).map_err(|e| DataError::Parse {
             file: file.into(),
             message: e.to_string(),
         })?;

@@ -102,3 +102,20 @@ fn fsail_saves_with_impossible_tables_limits_or_ships_are_refused() {
     );
     refused(v, |v| v["scenario"]["sides"][0] = " ".into(), "sides");
 }
+
+#[test]
+fn a_bad_field_is_named_with_its_line_and_a_bad_version_is_not_version_zero() {
+    let mut v = saved("wsim", "frigate-duel");
+    v["scenario"]["ships"][1]["spec"]["hull"] = 99999.into();
+    let text = serde_json::to_string_pretty(&v).expect("JSON");
+    let e = SavedGame::from_json(&text, "edited.json").expect_err("out of range");
+    assert!(e.to_string().contains("line "), "{e}");
+
+    let mut v = saved("wsim", "frigate-duel");
+    v["format_version"] = "1".into();
+    let e = SavedGame::from_json(&v.to_string(), "edited.json").expect_err("a string");
+    assert!(e.to_string().contains("not a version number"), "{e}");
+    v["format_version"] = 4294967297u64.into();
+    let e = SavedGame::from_json(&v.to_string(), "edited.json").expect_err("too large");
+    assert!(e.to_string().contains("not a version number"), "{e}");
+}
