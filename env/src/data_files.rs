@@ -37,6 +37,24 @@ pub fn from_toml<T: serde::de::DeserializeOwned>(text: &str, file: &str) -> Resu
     })
 }
 
+/// Checks a scenario id: lowercase letters, digits, '-' and '_', not empty (ids name files
+/// and runs, so no spaces or path separators).
+pub fn check_scenario_id(id: &str, file: &str) -> Result<(), DataError> {
+    let ok = !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+    if ok {
+        Ok(())
+    } else {
+        Err(DataError::invalid(
+            file,
+            "id",
+            format!("`{id}`: use lowercase letters, digits, '-' and '_' (not empty)"),
+        ))
+    }
+}
+
 /// The scenario of `ruleset` with id `id` among `all`, or [`DataError::UnknownScenario`]
 /// listing the known ids.
 pub fn scenario_by_id<S: Clone>(

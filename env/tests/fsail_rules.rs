@@ -863,6 +863,12 @@ fn bad_data_names_file_and_field() {
     assert!(e.to_string().contains("overlaps"), "{e}");
     let e = parse_scenario(&scenario_text(&ABEAM, "NNE", false), "x.toml").unwrap_err();
     assert!(e.to_string().contains("wind_from"), "{e}");
+    let three_sides = scenario_text(&ABEAM, "N", false).replace("\"B\"]", "\"B\", \"C\"]");
+    let e = parse_scenario(&three_sides, "x.toml").unwrap_err();
+    assert!(e.to_string().contains("two side names, found 3"), "{e}");
+    let odd_id = scenario_text(&ABEAM, "N", false).replace("id = \"test\"", "id = \"A b/../c\"");
+    let e = parse_scenario(&odd_id, "x.toml").unwrap_err();
+    assert!(e.to_string().contains("lowercase letters"), "{e}");
     let e = parse_profiles("[[profile]]\nid = \"x\"\n", "p.toml").unwrap_err();
     assert!(e.to_string().starts_with("p.toml"), "{e}");
     let rules = include_str!("../data/fsail/rules.toml").replace("hull_save = 4", "hull_save = 9");

@@ -439,7 +439,7 @@ struct RawScenario {
     #[serde(default)]
     weather_deck: bool,
     turn_limit: Option<i64>,
-    sides: [String; 2],
+    sides: Vec<String>,
     table: RawTable,
     ship: Vec<RawShip>,
     #[serde(default)]
@@ -499,6 +499,16 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
         inches(file, "table.width", raw.table.width, 6.0, 120.0)?,
         inches(file, "table.depth", raw.table.depth, 6.0, 120.0)?,
     ];
+    let sides: [String; 2] = match raw.sides.as_slice() {
+        [a, b] => [a.clone(), b.clone()],
+        _ => {
+            return Err(DataError::invalid(
+                file,
+                "sides",
+                format!("expected two side names, found {}", raw.sides.len()),
+            ))
+        }
+    };
     let turn_limit = match raw.turn_limit {
         Some(t) => int(file, "turn_limit", t, 1, 500)? as u16,
         None => rules().default_turn_limit,
@@ -564,7 +574,7 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
         wind_from,
         weather_deck: raw.weather_deck,
         turn_limit,
-        sides: raw.sides,
+        sides,
         table,
         ships,
         terrain,
@@ -577,9 +587,7 @@ impl Scenario {
     /// Checks what the rules need of a scenario (also for scenarios inside saved games).
     pub fn validate(&self, file: &str) -> Result<(), DataError> {
         let bad = |field: String, problem: String| Err(DataError::invalid(file, field, problem));
-        if self.id.trim().is_empty() {
-            return bad("id".into(), "empty".into());
-        }
+        crate::data_files::check_scenario_id(&self.id, file)?;
         if self.wind_from >= 8 {
             return bad(
                 "wind_from".into(),

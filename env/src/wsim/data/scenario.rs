@@ -176,16 +176,7 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
     let bad = |field: &str, problem: String| DataError::invalid(file, field, problem);
 
     let id = raw.id.trim();
-    if id.is_empty()
-        || !id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
-    {
-        return Err(bad(
-            "id",
-            format!("`{id}`: use lowercase letters, digits, '-' and '_' (not empty)"),
-        ));
-    }
+    crate::data_files::check_scenario_id(id, file)?;
     for (field, value) in [("title", &raw.title), ("source", &raw.source)] {
         if value.trim().is_empty() {
             return Err(bad(field, "must not be empty".to_string()));
@@ -366,6 +357,7 @@ impl Scenario {
     /// positions on the map and no overlaps. `file` names the source in errors.
     pub fn validate(&self, file: &str) -> Result<(), DataError> {
         let bad = |field: String, problem: String| DataError::invalid(file, field, problem);
+        crate::data_files::check_scenario_id(&self.id, file)?;
         let map = self.map;
         if !(MIN_MAP_SIDE..=MAX_PLANE_COLS).contains(&map.cols)
             || !(MIN_MAP_SIDE..=MAX_PLANE_ROWS).contains(&map.rows)
