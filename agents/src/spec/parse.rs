@@ -6,6 +6,13 @@ use crate::mcts::{Budget, ChanceMode, MctsConfig, Selection, SimSelection};
 
 use super::{AgentSpec, EvalSpec, PortfolioSpec, PriorSpec, SpecError};
 
+// The values a choice key takes, in words: for a bad value's error and a missing one's hint.
+const LEVEL_VALUES: &str = "easy, medium, hard or expert";
+const SELECT_VALUES: &str = "uct, puct or gumbel";
+const SIM_VALUES: &str = "rm or exp3";
+const CHANCE_VALUES: &str = "sample or stratified";
+const PSCOPE_VALUES: &str = "root or all";
+
 const PORTFOLIO_KEYS: &str =
     "bots, model, horizon, sims, time, level, value, wide, tree, orders, expand, c, seed";
 
@@ -72,7 +79,7 @@ fn level_ms(spec: &str, key: &str, v: &str) -> Result<u64, SpecError> {
         .iter()
         .find(|(name, _)| *name == v)
         .map(|&(_, ms)| ms)
-        .ok_or_else(|| bad(spec, key, v, "easy, medium, hard or expert"))
+        .ok_or_else(|| bad(spec, key, v, LEVEL_VALUES))
 }
 
 const MCTS_KEYS: &str = "sims, time, level, threads, select, c, sim, gamma, chance, eval, depth, turns, prior, pw, pscope, value, model, ms, crn, reuse, mixed, first, seed";
@@ -171,11 +178,11 @@ fn value_hint(key: &str) -> String {
         "wide" | "tree" | "orders" | "first" | "mixed" | "reuse" | "crn" => {
             format!("{key}=true or {key}=false")
         }
-        "level" => "level=easy, medium, hard or expert".into(),
-        "select" => "select=uct, puct or gumbel".into(),
-        "sim" => "sim=rm or sim=exp3".into(),
-        "chance" => "chance=sample or chance=stratified".into(),
-        "pscope" => "pscope=root or pscope=all".into(),
+        "level" => format!("level={LEVEL_VALUES}"),
+        "select" => format!("select={SELECT_VALUES}"),
+        "sim" => format!("sim={SIM_VALUES}"),
+        "chance" => format!("chance={CHANCE_VALUES}"),
+        "pscope" => format!("pscope={PSCOPE_VALUES}"),
         "eval" => "eval=heuristic, random, fake-net or rollout:AGENT".into(),
         "bots" => "bots=NAME+NAME".into(),
         "model" | "prior" => format!("{key}=BOT"),
@@ -327,7 +334,7 @@ fn parse_mcts(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
                 config.root_priors_only = match v {
                     "root" => true,
                     "all" => false,
-                    _ => return Err(bad(spec, k, v, "root or all")),
+                    _ => return Err(bad(spec, k, v, PSCOPE_VALUES)),
                 }
             }
             "pw" => {
@@ -382,21 +389,21 @@ fn parse_mcts(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
                         c_scale: 1.0,
                         c: 2.0,
                     },
-                    _ => return Err(bad(spec, k, v, "uct, puct or gumbel")),
+                    _ => return Err(bad(spec, k, v, SELECT_VALUES)),
                 }
             }
             "sim" => {
                 config.simultaneous = match v {
                     "rm" => SimSelection::RegretMatching { gamma: 0.1 },
                     "exp3" => SimSelection::Exp3 { gamma: 0.1 },
-                    _ => return Err(bad(spec, k, v, "rm or exp3")),
+                    _ => return Err(bad(spec, k, v, SIM_VALUES)),
                 }
             }
             "chance" => {
                 config.chance = match v {
                     "sample" => ChanceMode::Sample,
                     "stratified" => ChanceMode::Stratified { max_outcomes: 8 },
-                    _ => return Err(bad(spec, k, v, "sample or stratified")),
+                    _ => return Err(bad(spec, k, v, CHANCE_VALUES)),
                 }
             }
             "eval" => {

@@ -17,6 +17,11 @@ use crate::data_files::from_toml;
 use crate::error::DataError;
 use crate::plane::{on_table, rects_overlap, Point, Rect, MILS_PER_INCH};
 
+/// Shortest and longest table side, in inches (scenario files and saved games alike).
+const TABLE_INCHES: (i32, i32) = (6, 120);
+/// Longest game, in turns.
+const MAX_TURN_LIMIT: u16 = 500;
+
 /// Most ships in a scenario, both sides together.
 pub const MAX_SHIPS: usize = 16;
 /// Most ships of one side (the catalogue's `ship:k` and `fire:i>j` indices).
@@ -496,8 +501,20 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
             )
         })? as u8;
     let table = [
-        inches(file, "table.width", raw.table.width, 6.0, 120.0)?,
-        inches(file, "table.depth", raw.table.depth, 6.0, 120.0)?,
+        inches(
+            file,
+            "table.width",
+            raw.table.width,
+            TABLE_INCHES.0.into(),
+            TABLE_INCHES.1.into(),
+        )?,
+        inches(
+            file,
+            "table.depth",
+            raw.table.depth,
+            TABLE_INCHES.0.into(),
+            TABLE_INCHES.1.into(),
+        )?,
     ];
     let sides: [String; 2] = match raw.sides.as_slice() {
         [a, b] => [a.clone(), b.clone()],
@@ -510,7 +527,7 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
         }
     };
     let turn_limit = match raw.turn_limit {
-        Some(t) => int(file, "turn_limit", t, 1, 500)? as u16,
+        Some(t) => int(file, "turn_limit", t, 1, MAX_TURN_LIMIT.into())? as u16,
         None => rules().default_turn_limit,
     };
     let mut ships = Vec::new();
@@ -594,20 +611,24 @@ impl Scenario {
                 format!("{} is not 0..8", self.wind_from),
             );
         }
-        if !(1..=500).contains(&self.turn_limit) {
+        if !(1..=MAX_TURN_LIMIT).contains(&self.turn_limit) {
             return bad(
                 "turn_limit".into(),
-                format!("{} is outside 1..=500", self.turn_limit),
+                format!("{} is outside 1..={MAX_TURN_LIMIT}", self.turn_limit),
             );
         }
         // The same bounds as the file parser's, for scenarios that come from elsewhere
         // (a saved game's JSON).
-        let table_range = 6 * MILS_PER_INCH..=120 * MILS_PER_INCH;
-        if !self.table.iter().all(|v| table_range.contains(v)) {
+        let (lo, hi) = TABLE_INCHES;
+        if !self
+            .table
+            .iter()
+            .all(|v| (lo * MILS_PER_INCH..=hi * MILS_PER_INCH).contains(v))
+        {
             return bad(
                 "table".into(),
                 format!(
-                    "{} x {} mils is outside 6..=120 inches a side",
+                    "{} x {} mils is outside {lo}..={hi} inches a side",
                     self.table[0], self.table[1]
                 ),
             );
