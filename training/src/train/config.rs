@@ -404,8 +404,11 @@ impl TrainConfig {
                 s.inference_threads
             );
         }
-        if !s.teacher.is_empty() {
-            s.teacher_spec()?;
+        // Each agent of the config is checked against the run's own ruleset, as `play` and
+        // `arena` check theirs: a name of the other ruleset is refused, not replaced.
+        if let Some(spec) = s.teacher_spec()? {
+            crate::select::check_spec(&spec, &self.ruleset)
+                .with_context(|| format!("selfplay.teacher: `{}`", s.teacher))?;
         }
         if !matches!(s.teacher_target.as_str(), "choice" | "policy") {
             bail!(
@@ -419,7 +422,10 @@ impl TrainConfig {
         if !(0.0..=1.0).contains(&s.teacher_share) {
             bail!("selfplay.teacher_share must be in [0, 1]");
         }
-        s.sparring_spec()?;
+        if let Some(spec) = s.sparring_spec()? {
+            crate::select::check_spec(&spec, &self.ruleset)
+                .with_context(|| format!("selfplay.sparring: `{}`", s.sparring))?;
+        }
         if !(0.0..=1.0).contains(&s.sparring_share) {
             bail!("selfplay.sparring_share must be in [0, 1]");
         }
@@ -465,7 +471,7 @@ impl TrainConfig {
                     ..
                 }
             ) {
-                spec.build::<broadside_env::ruleset::AnyGame>(0)
+                crate::select::check_spec(&spec, &self.ruleset)
                     .with_context(|| format!("eval.bots: `{b}`"))?;
             }
         }
@@ -675,6 +681,25 @@ mod tests {
             assert!(err.contains("eval.promote_score"), "{bad}: {err}");
         }
         TrainConfig::load(None, &["eval.promote_score=1".into()]).unwrap();
+    }
+
+    #[test]
+    fn agents_of_the_other_ruleset_are_refused() {
+        let err = load_error(&["eval.bots=[\"mcts:sims=10,value=morale\"]"]);
+        assert!(err.contains("eval.bots") && err.contains("morale"), "{err}");
+        let err = load_error(&["selfplay.sparring=mcts:sims=10,value=morale"]);
+        assert!(err.contains("selfplay.sparring"), "{err}");
+        let err = load_error(&["selfplay.teacher=mcts:sims=10,value=morale"]);
+        assert!(err.contains("selfplay.teacher"), "{err}");
+        // The same value is Fighting Sail's own.
+        TrainConfig::load(
+            None,
+            &[
+                "ruleset=fsail".into(),
+                "selfplay.sparring=mcts:sims=10,value=morale".into(),
+            ],
+        )
+        .unwrap();
     }
 
     #[test]
