@@ -593,6 +593,9 @@ fn the_small_scenarios() {
     assert_eq!(duel.ships[0].spec.id, 31);
     assert_eq!(duel.ships[1].name, "Guerriere");
     assert_eq!(duel.ships[1].spec.id, 32);
+    // Displayed as what she was, not as sail's class 4 ("Corvette").
+    assert_eq!(duel.ships[0].spec.kind, "Heavy frigate");
+    assert_eq!(duel.ships[1].spec.kind, "Frigate");
     assert!((6..=9).contains(&closest_enemy_range(&duel)));
 
     let three = builtin_scenario("three-vs-three").unwrap();
