@@ -1,6 +1,9 @@
-//! WS&IM rules, one test per rule: collisions, fouling and unfouling.
+//! WS&IM rules, one test per rule: simultaneous movement, collisions, fouling and
+//! unfouling.
 //!
-//! Each test quotes the sentence of the seed (`004_0165a9fa3b5e890b.txt`) it checks.
+//! Each test quotes the sentence of the seed (`004_0165a9fa3b5e890b.txt`), or of the
+//! ruleset doc's "Deviations and interpretations" (`docs/rulesets/wsim.md`) where the engine
+//! documents a reading of the seed, that it checks.
 
 mod common;
 
@@ -20,6 +23,27 @@ fn finish(g: &mut WsimGame) {
         Pending::Foul { .. } => NO_FOUL,
         Pending::Unfoul { .. } => UNFOUL_FAIL,
         _ => g.chance_outcomes().iter().next().unwrap().0,
+    });
+}
+
+/// Finishes the turn with no fouling and first outcomes elsewhere; fails on any collision
+/// or fouling chance node when `no_collision` is set.
+fn finish_checking(g: &mut WsimGame, no_collision: bool) {
+    settle(g, |g| {
+        if no_collision {
+            assert!(
+                !matches!(
+                    g.pending,
+                    Pending::CollisionWinner { .. } | Pending::Foul { .. }
+                ),
+                "unexpected collision: {:?}",
+                g.pending
+            );
+        }
+        match g.pending {
+            Pending::Foul { .. } => NO_FOUL,
+            _ => g.chance_outcomes().iter().next().unwrap().0,
+        }
     });
 }
 
@@ -346,4 +370,259 @@ fn fouled_ships_can_fire() {
         g.pending
     );
     chance(&mut g, DIE_1, 1.0 / 6.0);
+}
+
+/// "When all players have completed their orders, the computer simultaneously moves them":
+/// a ship sailing in the wake of another enters the hex the other leaves at the same moment,
+/// and does not collide with it.
+#[test]
+fn ships_move_simultaneously_so_a_follower_does_not_collide() {
+    // Ship 0 (listed first) follows ship 1 in line ahead, both on SE (attitude A).
+    let mut g = game(
+        N,
+        &[ship(0, SOL, pos(-2, 0, SE)), ship(1, SOL, pos(0, 0, SE))],
+    );
+    assert_eq!(g.ships[0].pos.bow.neighbor(SE), g.ships[1].pos.stern());
+    orders(&mut g, &["2 hold", "2 hold"]);
+    finish_checking(&mut g, true);
+    assert_eq!(g.turn, 2);
+    assert_eq!(g.ships[0].pos, pos(0, 0, SE));
+    assert_eq!(g.ships[1].pos, pos(2, 0, SE));
+    assert_eq!((g.ships[0].fouled, g.ships[1].fouled), (0, 0));
+}
+
+/// "If two or more ships (enemy or friendly) are found to be in the same hex at the same time
+/// during movement, a collision takes place": paths that cross at different times do not
+/// collide.
+#[test]
+fn crossing_paths_at_different_times_do_not_collide() {
+    // Both frigates in attitude A. Ship 0 sails SE through (1,0): its bow enters at step 0,
+    // its stern leaves after step 1. Ship 1 sails SW and its bow enters (1,0) at step 2.
+    let mut g = game(
+        N,
+        &[
+            ship(0, FRIGATE, pos(0, 0, SE)),
+            ship(1, FRIGATE, pos(4, -3, SW)),
+        ],
+    );
+    assert_eq!(g.ships[1].pos.forward().forward().forward().bow, at(1, 0));
+    orders(&mut g, &["4 hold", "3 hold"]);
+    finish_checking(&mut g, true);
+    assert_eq!(g.turn, 2);
+    assert_eq!(
+        g.ships[0].pos,
+        pos(4, 0, SE),
+        "ship 0 sailed its four hexes"
+    );
+    assert_eq!(
+        g.ships[1].pos,
+        pos(1, 0, SW),
+        "ship 1 sailed its three hexes"
+    );
+}
+
+/// "Only one ship can actually remain in the collision hex. If the bow or stern of one ship
+/// was already in the hex when one or more other ships attempt to enter that hex, the ship
+/// occupying the hex remains. The other ship moves back to the hex it occupied just prior to
+/// the collision." With two ships entering at once, both move back; each collided pair rolls
+/// for fouling ("A collision hex with three ships gives one fouling roll per (winner, loser)
+/// pair", Deviations).
+#[test]
+fn ship_in_the_hex_stays_when_two_others_enter_it() {
+    // Wind from the south. Ship 0 lies still with its bow in (0,0); ships 1 (from the SW,
+    // heading NE) and 2 (from the SE, heading NW) both sail into (0,0) at the same step.
+    let mut g = game(
+        S,
+        &[
+            ship(0, SOL, pos(0, 0, N)),
+            ship(1, SOL, pos(-1, 1, NE)),
+            ship(1, SOL, pos(1, 0, NW)),
+        ],
+    );
+    let start: Vec<ShipPos> = g.ships().iter().map(|s| s.pos).collect();
+    assert_eq!(start[1].forward().bow, at(0, 0));
+    assert_eq!(start[2].forward().bow, at(0, 0));
+    orders(&mut g, &["0 hold", "2 hold", "2 hold"]);
+    assert_eq!(
+        g.pending,
+        Pending::Foul {
+            winner: 0,
+            losers: 0b110
+        },
+        "no random winner: the ship in the hex keeps it"
+    );
+    assert_eq!(g.ships[1].pos, start[1]);
+    assert_eq!(g.ships[2].pos, start[2]);
+    chance(&mut g, FOUL, 0.5);
+    assert_eq!(
+        g.pending,
+        Pending::Foul {
+            winner: 0,
+            losers: 0b100
+        },
+        "a second roll for the second pair"
+    );
+    chance(&mut g, NO_FOUL, 0.5);
+    finish_checking(&mut g, true);
+    assert_eq!(g.turn, 2);
+    let end: Vec<ShipPos> = g.ships().iter().map(|s| s.pos).collect();
+    assert_eq!(end, start, "all movement ended for the ships involved");
+    assert_eq!(g.ships[0].fouled, 0b010);
+    assert_eq!(g.ships[1].fouled, 0b001);
+    assert_eq!(g.ships[2].fouled, 0);
+}
+
+/// "In all other cases that might occur, a random winner of the collision is chosen and the
+/// other ship has to move back." With three bows entering one hex the winner is uniform over
+/// the three, and "A collision hex with three ships gives one fouling roll per (winner, loser)
+/// pair" (Deviations).
+#[test]
+fn three_bows_entering_one_hex_random_winner_among_three() {
+    // Wind from the south: N is attitude B, NE and NW are A.
+    let mut g = game(
+        S,
+        &[
+            ship(0, SOL, pos(0, 1, N)),
+            ship(1, SOL, pos(-1, 1, NE)),
+            ship(0, SOL, pos(1, 0, NW)),
+        ],
+    );
+    let start: Vec<ShipPos> = g.ships().iter().map(|s| s.pos).collect();
+    for p in &start {
+        assert_eq!(p.forward().bow, at(0, 0));
+    }
+    orders(&mut g, &["1 hold", "1 hold", "1 hold"]);
+    assert!(
+        matches!(g.pending, Pending::CollisionWinner { candidates: 0b111 }),
+        "{:?}",
+        g.pending
+    );
+    assert_uniform(&g, &[PICK_0, PICK_0 + 1, PICK_0 + 2]);
+    chance(&mut g, PICK_0 + 1, 1.0 / 3.0);
+    assert_eq!(
+        g.ships[1].pos,
+        start[1].forward(),
+        "the winner takes the hex"
+    );
+    assert_eq!(g.ships[0].pos, start[0]);
+    assert_eq!(g.ships[2].pos, start[2]);
+    assert_eq!(
+        g.pending,
+        Pending::Foul {
+            winner: 1,
+            losers: 0b101
+        }
+    );
+    chance(&mut g, NO_FOUL, 0.5);
+    assert_eq!(
+        g.pending,
+        Pending::Foul {
+            winner: 1,
+            losers: 0b100
+        }
+    );
+    chance(&mut g, FOUL, 0.5);
+    finish_checking(&mut g, true);
+    assert_eq!(g.turn, 2);
+    assert_eq!(g.ships[1].fouled, 0b100);
+    assert_eq!(g.ships[2].fouled, 0b010);
+    assert_eq!(g.ships[0].fouled, 0);
+}
+
+/// "Only one ship can actually remain in the collision hex." and Deviations: "a ship moved
+/// back can cause a further collision, which the ship already in the hex wins."
+#[test]
+fn a_ship_moved_back_wins_the_collision_it_causes() {
+    // Wind from the south. Ship 0 (N) and ship 1 (NE) both sail into (0,0): a random winner.
+    // Ship 2 (NW) sails into (0,2), the hex ship 0's stern leaves at the same step.
+    let mut g = game(
+        S,
+        &[
+            ship(0, SOL, pos(0, 1, N)),
+            ship(1, SOL, pos(-1, 1, NE)),
+            ship(1, SOL, pos(1, 2, NW)),
+        ],
+    );
+    let start: Vec<ShipPos> = g.ships().iter().map(|s| s.pos).collect();
+    assert_eq!(start[0].stern(), at(0, 2));
+    assert_eq!(start[2].forward().bow, at(0, 2));
+    orders(&mut g, &["1 hold", "1 hold", "1 hold"]);
+    assert!(
+        matches!(g.pending, Pending::CollisionWinner { candidates: 0b011 }),
+        "{:?}",
+        g.pending
+    );
+    chance(&mut g, PICK_0 + 1, 0.5);
+    assert_eq!(
+        g.pending,
+        Pending::Foul {
+            winner: 1,
+            losers: 0b001
+        }
+    );
+    chance(&mut g, NO_FOUL, 0.5);
+    // Ship 0 is back in (0,1)-(0,2), where ship 2's bow now is: ship 0 was there first.
+    assert_eq!(
+        g.pending,
+        Pending::Foul {
+            winner: 0,
+            losers: 0b100
+        },
+        "{:?}",
+        g.pending
+    );
+    chance(&mut g, NO_FOUL, 0.5);
+    finish_checking(&mut g, true);
+    assert_eq!(g.turn, 2);
+    assert_eq!(g.ships[0].pos, start[0]);
+    assert_eq!(g.ships[1].pos, start[1].forward());
+    assert_eq!(g.ships[2].pos, start[2], "moved back in its turn");
+    g.check_invariants().unwrap();
+}
+
+/// Deviations: "Unfouling: one roll per fouled pair, made when either ship's option asks to
+/// unfoul from the other [...] Ships that cannot fight write no orders and never ask."
+#[test]
+fn unfouling_rolls_when_either_ship_of_the_pair_asks() {
+    let rolls = |opt0: &str, opt1: &str, struck1: bool| -> bool {
+        let mut g = game(
+            N,
+            &[
+                ship(0, FRIGATE, pos(0, 0, SE)),
+                ship(1, FRIGATE, pos(0, 2, SE)),
+                ship(1, SOL, pos(-14, 12, S)),
+            ],
+        );
+        g.ships[0].fouled = 1 << 1;
+        g.ships[1].fouled = 1 << 0;
+        if struck1 {
+            g.ships[1].hull = 0;
+            g.ships[1].flags |= flag::STRUCK;
+        }
+        restart_orders(&mut g);
+        order(&mut g, &format!("0 hold unfoul={opt0}"));
+        if !struck1 {
+            order(&mut g, &format!("0 hold unfoul={opt1}"));
+        }
+        order(&mut g, "0 hold");
+        let asked = g.pending == Pending::Unfoul { a: 0, b: 1 };
+        if asked {
+            chance(&mut g, UNFOUL_FAIL, 2.0 / 3.0);
+        }
+        assert!(!matches!(g.pending, Pending::Unfoul { .. }));
+        asked
+    };
+    // The pair is enemy to enemy.
+    assert!(rolls("remain", "all", false), "ship 1 asks");
+    assert!(rolls("all", "remain", false), "ship 0 asks");
+    assert!(rolls("friend", "enemy", false), "ship 1 asks for its enemy");
+    assert!(rolls("enemy", "friend", false), "ship 0 asks for its enemy");
+    assert!(
+        !rolls("friend", "friend", false),
+        "neither asks for an enemy"
+    );
+    assert!(!rolls("remain", "remain", false));
+    // A struck ship writes no orders; the live ship's option alone decides.
+    assert!(rolls("all", "", true));
+    assert!(!rolls("remain", "", true));
 }

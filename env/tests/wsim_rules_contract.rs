@@ -194,3 +194,49 @@ fn apply_of_an_illegal_action_is_an_error_and_changes_nothing() {
     assert_eq!(over.apply(END_MOVE), Err(ActionError::GameOver));
     assert_eq!(over, ended);
 }
+
+/// "Different broadside targets: Rigging or hull can only be picked per ship, not per
+/// broadside." (and "the move input window only has one area where this can be specified, so
+/// you cannot, for example, specify hull for one broadside and rigging for the other.")
+#[test]
+fn aim_is_one_order_for_both_broadsides() {
+    // Enemies two hexes off either beam; 20 gun squares at 2 hexes: 4, initial +2 = table 6.
+    // Table 6, die 3: hull "4H-2G", rigging "5R-C".
+    let mut g = game(
+        N,
+        &[
+            ship(0, SOL, pos(0, 0, N)).gunnery(20),
+            ship(1, SOL, pos(2, 0, N)),
+            ship(1, SOL, pos(-2, 1, N)),
+        ],
+    );
+    let o = broadside_env::wsim::notation::parse_order("0 rigging fire>=0").unwrap();
+    let actions = g.order_actions(&o).unwrap();
+    let aims = actions
+        .iter()
+        .filter(|&&a| a == AIM_HULL || a == AIM_RIGGING)
+        .count();
+    assert_eq!(aims, 1, "one aim decision for the ship: {actions:?}");
+    let before = [g.ships[1], g.ships[2]];
+    orders(&mut g, &["0 rigging fire>=0", "0 hold", "0 hold"]);
+    for (side, target) in [(0, 2), (1, 1)] {
+        assert!(
+            matches!(g.pending, Pending::FireDie { ship: 0, side: s, target: t, table: 6, .. } if s == side && t == target),
+            "{:?}",
+            g.pending
+        );
+        die(&mut g, 3);
+    }
+    finish(&mut g);
+    for (k, b) in before.iter().enumerate() {
+        let s = g.ships[k + 1];
+        assert_eq!(
+            s.hull,
+            b.hull,
+            "ship {}: both broadsides aimed at rigging",
+            k + 1
+        );
+        assert_eq!(s.rigging_left() + 5, b.rigging_left(), "ship {}", k + 1);
+        assert_eq!(s.crew_left() + 1, b.crew_left(), "ship {}", k + 1);
+    }
+}

@@ -1,13 +1,15 @@
 //! WS&IM rules, one test per rule: fields of fire, fire eligibility and target choice,
-//! simultaneous fire, and where hits fall. (The HDT itself: `wsim_rules_hdt.rs`.)
+//! firing after movement, simultaneous fire, and where hits fall. (The HDT itself:
+//! `wsim_rules_hdt.rs`.)
 //!
-//! Each test quotes the sentence of the seed (`004_0165a9fa3b5e890b.txt`) it checks.
+//! Each test quotes the sentence of the seed (`004_0165a9fa3b5e890b.txt`), or of the
+//! ruleset doc's "Deviations and interpretations" (`docs/rulesets/wsim.md`) where the engine
+//! documents a reading of the seed, that it checks.
 //! Unless said otherwise the firer is ship 0 facing N at the origin (its right field lies to
 //! the east, its left to the west) and the wind is from the north.
 
 mod common;
 
-use broadside_env::game::Game;
 use broadside_env::hex::{ShipPos, Side};
 use broadside_env::wsim::catalogue::{GUN_HIT_LEFT, GUN_HIT_RIGHT, PICK_0};
 use broadside_env::wsim::state::{flag, Pending};
@@ -18,11 +20,6 @@ use common::*;
 /// to the east, parallel: not a rake, each in the other's field.
 fn abreast(firer: ShipDef, target_spec: u16, d: i16) -> WsimGame {
     game(N, &[firer, ship(1, target_spec, pos(d, 0, N))])
-}
-
-/// Finishes the turn taking the first outcome of every chance node.
-fn finish(g: &mut WsimGame) {
-    settle(g, |g| g.chance_outcomes().iter().next().unwrap().0);
 }
 
 /// "The ship being fired upon must be the closest in number of hexes to the firing ship of
@@ -438,4 +435,173 @@ fn field_of_fire_lies_between_the_lines_off_bow_and_stern() {
             }
         }
     }
+}
+
+/// "When all players have completed their orders, the computer simultaneously moves them,
+/// then resolves firing and damage." A ship fires from where its move left it.
+#[test]
+fn fire_comes_after_movement() {
+    // Wind from the south. The enemy lies dead ahead (in no field); a left turn (pivoting on
+    // the bow) brings it into the right field.
+    let mut g = game(
+        S,
+        &[ship(0, SOL, pos(0, 0, N)), ship(1, SOL, pos(0, -5, N))],
+    );
+    assert_eq!(g.best_targets(0, Side::Left), None);
+    assert_eq!(g.best_targets(0, Side::Right), None);
+    let turned = g.ships[0].pos.turned(-1);
+    assert!(turned.field_holds_ship(Side::Right, g.ships[1].pos));
+    orders(&mut g, &["L hull fire>=0", "0 hold"]);
+    assert!(
+        matches!(
+            g.pending,
+            Pending::FireDie {
+                ship: 0,
+                side: 1,
+                target: 1,
+                ..
+            }
+        ),
+        "the broadside fires from the new heading: {:?}",
+        g.pending
+    );
+    assert_eq!(g.ships[0].pos, turned);
+}
+
+/// "The ship being fired upon must be the closest in number of hexes to the firing ship of
+/// all ships in the field of fire." A closer ship outside the field neither blocks nor is
+/// fired on.
+#[test]
+fn a_closer_ship_outside_the_field_does_not_block() {
+    let g = game(
+        N,
+        &[
+            ship(0, SOL, pos(0, 0, N)),
+            ship(0, SOL, pos(0, -2, N)), // friend dead ahead, one hex off
+            ship(1, SOL, pos(3, 0, N)),  // enemy three hexes off the right beam
+        ],
+    );
+    let (me, friend) = (g.ships[0].pos, g.ships[1].pos);
+    assert_eq!(me.range_to(friend), 1);
+    assert!(!me.field_holds_ship(Side::Left, friend) && !me.field_holds_ship(Side::Right, friend));
+    assert_eq!(g.eligible_targets(0, Side::Right), (1 << 2, 3));
+    assert_eq!(g.best_targets(0, Side::Right).map(|t| t.0), Some(1 << 2));
+}
+
+/// Deviations, target choice: "the broadside compares the targets' HDTs before the cap at
+/// table 8, so of two targets that would both be fired on with table 8, the one with the
+/// higher HDT (a raked one, say) is always chosen."
+#[test]
+fn target_choice_compares_hdts_before_the_cap() {
+    // Elite, 20 gun squares at 2 hexes: 4, elite +3, initial +2 = 9; the raked one +5 = 14.
+    let mut g = game(
+        N,
+        &[
+            ship(0, SOL, pos(0, 0, N)).with("crew_quality = \"elite\""),
+            ship(1, SOL, pos(2, 0, N)),
+            ship(1, SOL, pos(2, -2, SW)),
+        ],
+    );
+    assert_eq!(g.eligible_targets(0, Side::Right), (0b110, 2));
+    assert_eq!(g.hdt(0, Side::Right, 1, 2).unwrap().hdt, 9);
+    assert_eq!(g.hdt(0, Side::Right, 2, 2).unwrap().hdt, 14);
+    orders(&mut g, &["0 hull fire>=0", "0 hold", "0 hold"]);
+    assert!(
+        matches!(
+            g.pending,
+            Pending::FireDie {
+                ship: 0,
+                target: 2,
+                table: 8,
+                ..
+            }
+        ),
+        "no chance node: {:?}",
+        g.pending
+    );
+}
+
+/// "If multiple ships are the same distance and have equal HDTs, the game chooses one
+/// randomly. Unless circumstances change, it will always pick the same target due to
+/// technical reasons." Deviations: "Ties are drawn afresh each turn (a uniform chance node)".
+#[test]
+fn target_ties_are_drawn_afresh_each_turn() {
+    let mut g = game(
+        N,
+        &[
+            ship(0, SOL, pos(0, 0, N)),
+            ship(1, SOL, pos(2, 0, N)),
+            ship(1, SOL, pos(2, -2, N)),
+        ],
+    );
+    for turn in 1..=2 {
+        orders(&mut g, &["0 hull fire>=0", "0 hold", "0 hold"]);
+        assert!(
+            matches!(
+                g.pending,
+                Pending::Target {
+                    ship: 0,
+                    side: 1,
+                    ..
+                }
+            ),
+            "turn {turn}: {:?}",
+            g.pending
+        );
+        assert_uniform(&g, &[PICK_0 + 1, PICK_0 + 2]);
+        chance(&mut g, PICK_0 + 2, 0.5);
+        die(&mut g, 1);
+        finish(&mut g);
+        assert_eq!(g.turn, turn + 1);
+    }
+}
+
+/// "Firing is simultaneous, so any damage received will not count against a ship until the
+/// following turn." Gun and crew hits taken this turn do not lower the target's own fire
+/// this turn; they do from the next turn.
+#[test]
+fn gun_and_crew_hits_count_from_the_next_turn() {
+    // 20 gun squares at 1 hex: 5, initial +2 = table 7; die 4: hull "3H-3G-C".
+    let mut g = game(
+        N,
+        &[
+            ship(0, SOL, pos(0, 0, N)).gunnery(20),
+            ship(1, SOL, pos(1, 0, N)).gunnery(20),
+        ],
+    );
+    // Ship 1's left broadside faces ship 0: 13 squares; its first crew section has 1 left.
+    g.ships[1].guns = [13, 20];
+    g.ships[1].crew = [1, 10, 8];
+    assert_eq!(g.hdt(1, Side::Left, 0, 1).unwrap().hdt, 7);
+    orders(&mut g, &["0 hull fire>=0", "0 hull fire>=0"]);
+    assert!(matches!(
+        g.pending,
+        Pending::FireDie {
+            ship: 0,
+            table: 7,
+            ..
+        }
+    ));
+    die(&mut g, 4);
+    assert!(
+        matches!(
+            g.pending,
+            Pending::FireDie {
+                ship: 1,
+                side: 0,
+                target: 0,
+                table: 7,
+                ..
+            }
+        ),
+        "ship 1 fires with its guns and crew of the start of the turn: {:?}",
+        g.pending
+    );
+    die(&mut g, 1);
+    finish(&mut g);
+    assert_eq!(g.turn, 2);
+    assert_eq!(g.ships[1].guns, [10, 20]);
+    assert_eq!(g.ships[1].crew, [0, 10, 8]);
+    // Next turn: 10-12 guns at 1 hex: 4, no initial, one crew section lost: -1.
+    assert_eq!(g.hdt(1, Side::Left, 0, 1).unwrap().hdt, 3);
 }

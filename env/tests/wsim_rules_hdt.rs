@@ -8,7 +8,6 @@
 
 mod common;
 
-use broadside_env::game::Game;
 use broadside_env::hex::Side;
 use broadside_env::wsim::data::{tables, Hits};
 use broadside_env::wsim::state::Pending;
@@ -25,11 +24,6 @@ fn hdt_right(g: &WsimGame) -> i32 {
 /// to the east, parallel: not a rake, each in the other's field.
 fn abreast(firer: ShipDef, target_spec: u16, d: i16) -> WsimGame {
     game(N, &[firer, ship(1, target_spec, pos(d, 0, N))])
-}
-
-/// Finishes the turn taking the first outcome of every chance node.
-fn finish(g: &mut WsimGame) {
-    settle(g, |g| g.chance_outcomes().iter().next().unwrap().0);
 }
 
 /// "Count the number of guns squares on the broadside firing. Do not include damaged gun
@@ -275,6 +269,119 @@ fn hull_aim_only_at_five_hexes_or_less() {
             before.rigging_left() - g.ships[1].rigging_left(),
             rigging_lost,
             "range {d}"
+        );
+    }
+}
+
+/// "Count the number of guns squares on the broadside firing. [...] do not include carronade
+/// squares unless the range is two hexes or less." Only the firing side's guns and
+/// carronades count.
+#[test]
+fn gun_squares_are_counted_on_the_firing_side_only() {
+    let firer = ship(0, SOL, pos(0, 0, N))
+        .with("crew_quality = \"average\"")
+        .with("guns = [4, 10]")
+        .with("carronades = [3, 0]");
+    for (d, left, right) in [(2, 7, 10), (3, 4, 10)] {
+        let g = game(
+            N,
+            &[
+                firer.clone(),
+                ship(1, SOL, pos(d, 0, N)),
+                ship(1, SOL, pos(-d, 1, N)),
+            ],
+        );
+        assert_eq!(g.eligible_targets(0, Side::Left), (1 << 2, d as i32));
+        assert_eq!(g.eligible_targets(0, Side::Right), (1 << 1, d as i32));
+        let l = g.hdt(0, Side::Left, 2, d as i32).unwrap();
+        let r = g.hdt(0, Side::Right, 1, d as i32).unwrap();
+        assert_eq!((l.guns, r.guns), (left, right), "range {d}");
+    }
+    // At 2 hexes: left 7-9 guns: 2, initial +2 = 4; right 10-12 guns: 3, initial +2 = 5.
+    let g = game(
+        N,
+        &[
+            firer,
+            ship(1, SOL, pos(2, 0, N)),
+            ship(1, SOL, pos(-2, 1, N)),
+        ],
+    );
+    assert_eq!(g.hdt(0, Side::Left, 2, 2).unwrap().hdt, 4);
+    assert_eq!(g.hdt(0, Side::Right, 1, 2).unwrap().hdt, 5);
+}
+
+/// "Continue to the right on that line and apply the HDT modifiers (see below). [...] All
+/// modifiers are cumulative."
+#[test]
+fn hdt_modifiers_are_cumulative() {
+    // The firer lies off the target's bow (a rake) two hexes away, 10 gun squares.
+    let mut g = game(
+        N,
+        &[
+            ship(0, SOL, pos(1, -3, NE)).gunnery(10),
+            ship(1, SOL, pos(0, 0, N)),
+        ],
+    );
+    let hdt = |g: &WsimGame| g.hdt(0, Side::Right, 1, 2).unwrap();
+    assert!(hdt(&g).raked);
+    // 10-12 guns at 2 hexes: 3; initial +2; rake +4.
+    assert_eq!(hdt(&g).hdt, 3 + 2 + 4);
+    g.ships[0].quality = 3; // crack: +2
+    assert_eq!(hdt(&g).hdt, 3 + 2 + 4 + 2);
+    g.ships[0].crew = [0, 10, 8]; // one crew section lost: -1
+    assert_eq!(hdt(&g).hdt, 3 + 2 + 4 + 2 - 1);
+    g.ships[0].quality = 0; // poor: -2
+    g.ships[0].crew = [0, 0, 8]; // two sections lost: -2
+    assert_eq!(hdt(&g).hdt, 3 + 2 + 4 - 2 - 2);
+    g.ships[0].initial = [false, false];
+    assert_eq!(hdt(&g).hdt, 3 + 4 - 2 - 2);
+}
+
+/// "Rake. Raking will increase the hit table, depending on the number of gun squares
+/// firing." and "An initial broadside increases the hit table as shown on the HDT, depending
+/// on the number of gun squares in the broadside." Rake +1/+2/+3/+4/+5 and initial
+/// +1/+1/+2/+2/+2 for 1-3/4-6/7-9/10-12/13+ gun squares.
+#[test]
+fn rake_and_initial_bonuses_depend_on_gun_squares() {
+    // Base at 2 hexes: 1, 2, 2, 3, 4.
+    let cases = [
+        (2u8, 1, 1, 1),
+        (5, 2, 2, 1),
+        (8, 2, 3, 2),
+        (11, 3, 4, 2),
+        (13, 4, 5, 2),
+        (20, 4, 5, 2),
+    ];
+    for (guns, base, rake, initial) in cases {
+        let mut g = game(
+            N,
+            &[
+                ship(0, SOL, pos(1, -3, NE)).gunnery(guns),
+                ship(1, SOL, pos(0, 0, N)),
+                ship(1, SOL, pos(2, -2, N)),
+            ],
+        );
+        let raked = g.hdt(0, Side::Right, 1, 2).unwrap();
+        assert!(raked.raked);
+        assert_eq!(
+            raked.hdt,
+            base + rake + initial,
+            "{guns} guns, raked, initial"
+        );
+        g.ships[0].initial = [false, false];
+        assert_eq!(
+            g.hdt(0, Side::Right, 1, 2).unwrap().hdt,
+            base + rake,
+            "{guns} guns, raked"
+        );
+        // The same broadside at a ship that is not raked (it can fire back).
+        let (f, t) = (g.ships[0].pos, g.ships[2].pos);
+        assert_eq!(f.range_to(t), 2);
+        assert!(f.field_holds_ship(Side::Right, t) && !f.rakes(Side::Right, t));
+        assert_eq!(
+            g.hdt(0, Side::Right, 2, 2).unwrap().hdt,
+            base,
+            "{guns} guns"
         );
     }
 }

@@ -1,7 +1,9 @@
 //! WS&IM rules, one test per rule: movement allowance and movement mechanics.
 //!
-//! Each test quotes the sentence of the seed (`004_0165a9fa3b5e890b.txt`) it checks; numbers
-//! not in the seed come from the Basic Game as collected in `tables.toml`.
+//! Each test quotes the sentence of the seed (`004_0165a9fa3b5e890b.txt`), or of the
+//! ruleset doc's "Deviations and interpretations" (`docs/rulesets/wsim.md`) where the engine
+//! documents a reading of the seed, that it checks; numbers not in the seed come from
+//! the Basic Game as collected in `tables.toml`.
 
 mod common;
 
@@ -427,4 +429,53 @@ fn crewless_ships_do_not_move() {
     let p0 = g.ships[0].pos;
     quiet_turn(&mut g, "1 hold");
     assert_eq!(g.ships[0].pos, p0);
+}
+
+/// "Movement points may not be accumulated from one turn to another nor may they be
+/// transferred between ships." A ship that stays put gives nothing to its squadron mate.
+#[test]
+fn movement_points_are_not_transferred_between_ships() {
+    let mut g = game(
+        N,
+        &[
+            ship(0, FRIGATE, pos(0, 0, SE)),
+            ship(0, FRIGATE, pos(0, 4, SE)),
+            ship(1, SOL, pos(-14, 12, S)),
+        ],
+    );
+    order(&mut g, "0 hold");
+    assert_eq!(acting(&g), 1);
+    assert_eq!(g.allowance(1), 4);
+    assert!(legal_order(&g, "4"));
+    assert!(!legal_order(&g, "5"));
+    assert!(!legal_order(&g, "1R3"));
+}
+
+/// Deviation ("A ship may always turn once per turn" is "read as a turn that a ship with no
+/// movement allowance may still make; a ship that has spent its allowance gets no extra
+/// turn"), from "In general, each hex moved or turned into costs one movement point."
+#[test]
+fn a_ship_that_spent_its_allowance_gets_no_extra_turn() {
+    let g = game(
+        N,
+        &[
+            ship(0, FRIGATE, pos(0, 0, SE)),
+            ship(1, SOL, pos(-14, 12, S)),
+        ],
+    );
+    assert_eq!(g.allowance(0), 4);
+    assert!(legal_order(&g, "4"));
+    assert!(legal_order(&g, "3R"));
+    assert!(!legal_order(&g, "4R"), "a fifth factor for the turn");
+    assert!(!legal_order(&g, "4L"));
+    // A ship of the line in C (allowance 1) may move or turn, not both.
+    let g = game(
+        N,
+        &[ship(0, SOL, pos(0, 0, NE)), ship(1, SOL, pos(-14, 12, S))],
+    );
+    assert_eq!(g.allowance(0), 1);
+    assert!(legal_order(&g, "1"));
+    assert!(legal_order(&g, "R"));
+    assert!(!legal_order(&g, "1R"));
+    assert!(!legal_order(&g, "R1"));
 }

@@ -1,22 +1,19 @@
 //! WS&IM rules, one test per rule: loading, damage effects, surrender, points and the end of
 //! the game.
 //!
-//! Each test quotes the sentence of the seed (`004_0165a9fa3b5e890b.txt`) it checks.
+//! Each test quotes the sentence of the seed (`004_0165a9fa3b5e890b.txt`), or of the
+//! ruleset doc's "Deviations and interpretations" (`docs/rulesets/wsim.md`) where the engine
+//! documents a reading of the seed, that it checks.
 
 mod common;
 
 use broadside_env::game::{Game, Turn};
-use broadside_env::hex::Side;
+use broadside_env::hex::{ShipPos, Side};
 use broadside_env::wsim::catalogue::{RELOAD_LEFT, RELOAD_RIGHT, RESIGN};
 use broadside_env::wsim::data::tables;
 use broadside_env::wsim::state::{flag, Pending};
 use broadside_env::wsim::{EndReason, Ending, WsimGame, WsimOptions};
 use common::*;
-
-/// Finishes the turn taking the first outcome of every chance node.
-fn finish(g: &mut WsimGame) {
-    settle(g, |g| g.chance_outcomes().iter().next().unwrap().0);
-}
 
 /// Ship 0 facing N at the origin, ship 1 (side 1) abreast `d` hexes to the east.
 fn abreast(firer: ShipDef, target: u16, d: i16) -> WsimGame {
@@ -519,4 +516,341 @@ fn resignation_gives_the_other_side_the_game_and_zeroes_the_score() {
     // Without the option, resigning is not an action.
     let g = WsimGame::new(&sc, WsimOptions { resignation: false });
     assert!(!legal(&g).contains(&RESIGN));
+}
+
+/// "The ship is considered to be in such danger of sinking that it cannot be sailed or the
+/// guns worked for the remainder of the game." A struck ship writes no orders, does not
+/// move, fire or load.
+#[test]
+fn a_struck_ship_neither_sails_nor_fires_nor_loads() {
+    let mut g = game(
+        N,
+        &[
+            ship(0, SOL, pos(0, 0, N)),
+            ship(0, SOL, pos(-12, 10, N)),
+            ship(1, SOL, pos(1, 0, N)), // struck, alongside ship 0
+            ship(1, SOL, pos(12, -10, N)),
+        ],
+    );
+    g.ships[2].hull = 0;
+    g.ships[2].flags |= flag::STRUCK;
+    g.ships[2].loaded = [true, false];
+    restart_orders(&mut g);
+    let at_start = g.ships[2];
+    while at_orders(&g) && g.turn == 1 {
+        assert_ne!(acting(&g), 2, "the struck ship writes orders");
+        order(&mut g, "0 hold");
+    }
+    assert_eq!(
+        g.turn(),
+        Turn::Player(0),
+        "no shot, no reload chance: {:?}",
+        g.pending
+    );
+    assert_eq!(g.turn, 2);
+    let s = g.ships[2];
+    assert_eq!(s.pos, at_start.pos);
+    assert_eq!(s.loaded, [true, false], "not reloaded");
+    assert_eq!(s.initial, [true, true], "never fired");
+    assert_eq!(
+        g.no_fire_turns, 1,
+        "its loaded broadside did not fire at ship 0"
+    );
+}
+
+/// Deviations: "Crewless ships do not load (they "cannot move or fire")."
+#[test]
+fn a_crewless_ship_does_not_load() {
+    let mut g = game(
+        N,
+        &[
+            ship(0, SOL, pos(-12, 10, N)),
+            ship(1, SOL, pos(12, -10, N)),
+            ship(1, SOL, pos(8, -10, N)),
+        ],
+    );
+    g.ships[1].crew = [0; 3];
+    g.ships[1].flags |= flag::CREWLESS;
+    g.ships[1].loaded = [false, false];
+    restart_orders(&mut g);
+    quiet_turn(&mut g, "0 hold");
+    assert_eq!(g.turn, 2);
+    assert_eq!(g.ships[1].loaded, [false, false]);
+    // A ship with crew loads one side.
+    assert_eq!(g.ships[2].loaded, [true, true]);
+}
+
+/// Deviations: "Load orders: naming a side that is already loaded loads the other, empty one
+/// (a ship loads one broadside per turn; the seed's purpose for the choice is to have a side
+/// ready)."
+#[test]
+fn naming_the_loaded_side_loads_the_empty_one() {
+    for load in ["left", "right", "any"] {
+        let mut g = game(N, &[ship(0, SOL, pos(0, 0, N)), ship(1, SOL, pos(2, 0, N))]);
+        orders(&mut g, &[&format!("0 hull fire>=0 load={load}"), "0 hold"]);
+        assert!(matches!(
+            g.pending,
+            Pending::FireDie {
+                ship: 0,
+                side: 1,
+                ..
+            }
+        ));
+        die(&mut g, 1);
+        assert!(
+            !matches!(g.pending, Pending::ReloadSide { .. }),
+            "one side is empty: nothing to choose"
+        );
+        finish(&mut g);
+        assert_eq!(g.turn, 2);
+        assert_eq!(g.ships[0].loaded, [true, true], "load={load}");
+    }
+}
+
+/// Ship 0 (SOL, 20 guns) fires its right broadside at ship 1 (SOL) abreast one hex away,
+/// with die 1 (table 7 hull: "2H-3G-C"); `extra` ships are added and `prep` edits the state.
+fn adjacent_shot(extra: &[ShipDef], prep: impl Fn(&mut WsimGame)) -> WsimGame {
+    let mut ships = vec![
+        ship(0, SOL, pos(0, 0, N)).gunnery(20),
+        ship(1, SOL, pos(1, 0, N)),
+    ];
+    ships.extend_from_slice(extra);
+    let mut g = game(N, &ships);
+    prep(&mut g);
+    restart_orders(&mut g);
+    // Ships that cannot fight write no orders.
+    order(&mut g, "0 hull fire>=0");
+    while at_orders(&g) {
+        order(&mut g, "0 hold");
+    }
+    assert!(
+        matches!(
+            g.pending,
+            Pending::FireDie {
+                ship: 0,
+                target: 1,
+                table: 7,
+                ..
+            }
+        ),
+        "{:?}",
+        g.pending
+    );
+    die(&mut g, 1);
+    finish(&mut g);
+    g
+}
+
+/// "When all gun squares are marked off, the ship will surrender if an enemy ship manages to
+/// fire a broadside on it from an adjacent hex and there are no friendly ship of the same or
+/// larger class as the firing ship within ten hexes." A friend exactly ten hexes away
+/// supports; eleven does not.
+#[test]
+fn surrender_by_firepower_support_within_ten_hexes_inclusive() {
+    for (dr, supported) in [(11, true), (12, false)] {
+        let friend = ship(1, SOL, pos(1, dr, N));
+        let g = adjacent_shot(&[friend], |g| {
+            g.ships[1].guns = [0, 0];
+            g.ships[1].carronades = [0, 0];
+            assert_eq!(g.ships[2].pos.range_to(g.ships[1].pos), dr as i32 - 1);
+        });
+        assert_eq!(
+            !g.ships[1].struck(),
+            supported,
+            "friend {} hexes away",
+            dr - 1
+        );
+    }
+}
+
+/// Deviations: "only ships that have not struck count as friendly support" (surrender by
+/// firepower: "there are no friendly ship of the same or larger class as the firing ship
+/// within ten hexes").
+#[test]
+fn a_struck_friend_gives_no_support() {
+    for struck in [false, true] {
+        let friend = ship(1, SOL, pos(0, -5, N));
+        let g = adjacent_shot(&[friend, ship(1, SOL, pos(12, -10, N))], |g| {
+            g.ships[1].guns = [0, 0];
+            g.ships[1].carronades = [0, 0];
+            if struck {
+                g.ships[2].hull = 0;
+                g.ships[2].flags |= flag::STRUCK;
+            }
+        });
+        assert_eq!(g.ships[1].struck(), struck, "friend struck: {struck}");
+    }
+}
+
+/// "When all gun squares are marked off, the ship will surrender [...]" with "Carronade gun
+/// squares are added to the regular broadside capability": a carronade square left is a gun
+/// square left. And "Single ship scenarios end when one ship surrenders": a surrender by
+/// firepower ends a duel.
+#[test]
+fn surrender_by_firepower_needs_every_gun_square_gone_and_ends_a_duel() {
+    // Die 2 on table 7 hull: "3H-2C-R", no gun hit.
+    let shot = |carronades: [u8; 2]| {
+        let mut g = game(
+            N,
+            &[
+                ship(0, SOL, pos(0, 0, N)).gunnery(20),
+                ship(1, SOL, pos(1, 0, N)).with("carronades = [1, 1]"),
+            ],
+        );
+        g.ships[1].guns = [0, 0];
+        g.ships[1].carronades = carronades;
+        orders(&mut g, &["0 hull fire>=0", "0 hold"]);
+        assert!(matches!(
+            g.pending,
+            Pending::FireDie {
+                ship: 0,
+                table: 7,
+                ..
+            }
+        ));
+        die(&mut g, 2);
+        finish(&mut g);
+        g
+    };
+    let g = shot([0, 1]);
+    assert!(!g.ships[1].struck(), "a carronade square is left");
+    assert_eq!(g.ending, None);
+    let g = shot([0, 0]);
+    assert!(g.ships[1].struck());
+    assert_eq!(g.scores, [g.ships[1].points, 0]);
+    assert_eq!(
+        g.ending,
+        Some(Ending::Win {
+            winner: 0,
+            reason: EndReason::Surrender
+        })
+    );
+}
+
+/// "If all rigging squares are marked off, the ship will surrender to the first enemy ship
+/// which can rake its hull [...]" and "Also, the shot must be a rake aimed at the hull.": a
+/// hull shot that is not a rake does not force it.
+#[test]
+fn surrender_by_immobility_needs_a_rake() {
+    // Duel: a dismasted ship of the line with all its guns, shot at the hull from one hex.
+    let shot = |firer: ShipPos| {
+        let mut g = game(N, &[ship(0, SOL, firer), ship(1, SOL, pos(0, 0, N))]);
+        g.ships[1].rigging = [0; 4];
+        orders(&mut g, &["0 hull fire>=0", "0 hold"]);
+        let raked =
+            matches!(g.pending, Pending::FireDie { ship: 0, target: 1, raked, .. } if raked);
+        assert!(
+            matches!(
+                g.pending,
+                Pending::FireDie {
+                    ship: 0,
+                    target: 1,
+                    ..
+                }
+            ),
+            "{:?}",
+            g.pending
+        );
+        die(&mut g, 1);
+        finish(&mut g);
+        (raked, g)
+    };
+    let (raked, g) = shot(pos(-1, 1, N)); // abreast, to the west
+    assert!(!raked);
+    assert!(!g.ships[1].struck(), "abreast: no rake");
+    assert_eq!(g.ending, None);
+    let (raked, g) = shot(pos(1, -3, NE)); // off the bow
+    assert!(raked);
+    assert!(g.ships[1].struck(), "raked at the hull");
+    assert_eq!(
+        g.ending,
+        Some(Ending::Win {
+            winner: 0,
+            reason: EndReason::Surrender
+        })
+    );
+}
+
+/// "If all rigging squares are marked off, the ship will surrender to the first enemy ship
+/// which can rake its hull if and only if no friendly ship of the same or larger class as the
+/// firing ship is within ten hexes." Ten hexes supports; eleven does not.
+#[test]
+fn surrender_by_immobility_support_within_ten_hexes_inclusive() {
+    for (dr, supported) in [(11, true), (12, false)] {
+        let mut g = game(
+            N,
+            &[
+                ship(0, SOL1, pos(1, -3, NE)),
+                ship(1, SOL, pos(0, 0, N)),
+                ship(1, SOL1, pos(0, dr, N)),
+            ],
+        );
+        assert_eq!(g.ships[2].pos.range_to(g.ships[1].pos), dr as i32 - 1);
+        g.ships[1].rigging = [0; 4];
+        orders(&mut g, &["0 hull fire>=0", "0 hold", "0 hold"]);
+        assert!(matches!(
+            g.pending,
+            Pending::FireDie {
+                ship: 0,
+                target: 1,
+                raked: true,
+                ..
+            }
+        ));
+        die(&mut g, 1);
+        finish(&mut g);
+        assert_eq!(
+            !g.ships[1].struck(),
+            supported,
+            "friend {} hexes away",
+            dr - 1
+        );
+    }
+}
+
+/// "The points for a ship forced to strike are split evenly between the players involved in
+/// the final shot." Two ships of one side in the final shot: their side scores the value
+/// once.
+#[test]
+fn points_for_a_strike_are_awarded_once_to_the_side_in_the_final_shot() {
+    // Ship 2 lies between ships 0 and 1, two hexes from each: 20 gun squares at 2 hexes:
+    // 4, initial +2 = table 6; die 1: hull "2H-2G-C".
+    let mut g = game(
+        N,
+        &[
+            ship(0, SOL, pos(0, 0, N)).gunnery(20),
+            ship(0, SOL, pos(4, 0, N)).gunnery(20),
+            ship(1, SOL, pos(2, 0, N)),
+            ship(1, SOL, pos(-12, 10, N)),
+        ],
+    );
+    g.ships[2].hull = 2;
+    let points = g.ships[2].points;
+    orders(
+        &mut g,
+        &["0 hull fire>=0", "0 hull fire>=0", "0 hold", "0 hold"],
+    );
+    assert!(matches!(
+        g.pending,
+        Pending::FireDie {
+            ship: 0,
+            target: 2,
+            table: 6,
+            ..
+        }
+    ));
+    die(&mut g, 1);
+    assert!(matches!(
+        g.pending,
+        Pending::FireDie {
+            ship: 1,
+            target: 2,
+            table: 6,
+            ..
+        }
+    ));
+    die(&mut g, 1);
+    finish(&mut g);
+    assert!(g.ships[2].struck());
+    assert_eq!(g.scores, [points, 0]);
 }

@@ -238,6 +238,11 @@ pub fn settle(g: &mut WsimGame, mut pick: impl FnMut(&WsimGame) -> Action) {
     }
 }
 
+/// Finishes the turn taking the first outcome of every chance node.
+pub fn finish(g: &mut WsimGame) {
+    settle(g, |g| g.chance_outcomes().iter().next().unwrap().0);
+}
+
 /// Whether the game waits on a player's orders.
 pub fn at_orders(g: &WsimGame) -> bool {
     matches!(g.turn(), Turn::Player(_))
