@@ -144,6 +144,16 @@ impl<G: Game> Env<G> {
 
     /// Whether `action` would be accepted by [`Env::step`] now.
     pub fn check_action(&self, action: Action) -> Result<(), ActionError> {
+        self.check_with(action, |a| self.state.legal_actions().contains(a))
+    }
+
+    /// [`Env::check_action`] with the legal decisions read by `is_legal` (a [`VecEnv`]'s
+    /// mask row, already worked out when the batch was written).
+    fn check_with(
+        &self,
+        action: Action,
+        is_legal: impl FnOnce(Action) -> bool,
+    ) -> Result<(), ActionError> {
         if self.is_done() {
             return Err(ActionError::GameOver);
         }
@@ -154,7 +164,7 @@ impl<G: Game> Env<G> {
                 size: spec.num_player_actions,
             });
         }
-        if !self.state.legal_actions().contains(action) {
+        if !is_legal(action) {
             return Err(ActionError::Illegal {
                 action,
                 name: spec.action_name(action).to_string(),
@@ -556,10 +566,19 @@ impl<G: Game> VecEnv<G> {
                 got: actions.len(),
             });
         }
-        for (env, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
-            slot.env
-                .check_action(a)
-                .map_err(|error| VecEnvError::Action { env, error })?;
+        // The batch's mask rows are the legal decisions now (written, in parallel, by the
+        // last reset or step; nothing else moves an environment): checking against them
+        // keeps this serial pass from working out every legal set again.
+        for (env, ((slot, &a), mask)) in self
+            .slots
+            .iter()
+            .zip(actions)
+            .zip(self.batch.masks.outer_iter())
+            .enumerate()
+        {
+            let checked = slot.env.check_with(a, |a| mask[a as usize]);
+            debug_assert_eq!(checked, slot.env.check_action(a), "stale mask row {env}");
+            checked.map_err(|error| VecEnvError::Action { env, error })?;
         }
         let base = self.config.seed;
         let mut rows = rows(&mut self.batch);

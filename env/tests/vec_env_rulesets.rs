@@ -1,0 +1,76 @@
+//! The vectorised environment on the real rulesets (the toy-game tests in `toy_harness.rs`
+//! cover its contract): parallel batches equal serial ones action for action, and every
+//! action drawn from a batch's mask row is accepted. `VecEnv::step` checks actions against
+//! those rows instead of working each legal set out again; in a debug build it also asserts
+//! that every row still equals the environment's own legal set, which these games exercise
+//! through sailing, firing, chance, episode ends and auto-resets.
+
+use broadside_env::fsail::{self, FsailGame, FsailOptions};
+use broadside_env::game::{Action, Game};
+use broadside_env::wrapper::{EnvConfig, VecEnv, VecEnvConfig};
+use broadside_env::wsim::{self, WsimGame, WsimOptions};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A uniformly random legal action per environment, read from the batch's mask rows.
+fn from_masks<G: Game>(v: &VecEnv<G>, rng: &mut ChaCha8Rng) -> Vec<Action> {
+    v.batch()
+        .masks
+        .outer_iter()
+        .map(|row| {
+            let legal: Vec<Action> = row
+                .iter()
+                .enumerate()
+                .filter(|&(_, &m)| m)
+                .map(|(a, _)| a as Action)
+                .collect();
+            assert!(!legal.is_empty(), "an environment with no legal decision");
+            legal[rng.random_range(0..legal.len())]
+        })
+        .collect()
+}
+
+fn parallel_equals_serial<G: Game + Send + Sync + 'static>(
+    factory: impl Fn(u64) -> G + Send + Sync + Clone + 'static,
+    steps: usize,
+) {
+    let cfg = |parallel| VecEnvConfig {
+        num_envs: 8,
+        seed: 3,
+        // Short episodes, so that ends and auto-resets come often.
+        env: EnvConfig {
+            max_decisions: Some(150),
+        },
+        parallel,
+    };
+    let mut par = VecEnv::new(factory.clone(), cfg(true));
+    let mut ser = VecEnv::new(factory, cfg(false));
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut ended = 0;
+    for _ in 0..steps {
+        let actions = from_masks(&par, &mut rng);
+        let a = par.step(&actions).expect("a legal action").clone();
+        let b = ser.step(&actions).expect("a legal action");
+        assert_eq!(&a, b);
+        ended += (0..a.terminated.len()).filter(|&i| a.done(i)).count();
+    }
+    assert!(ended >= 8, "only {ended} episodes ended");
+}
+
+#[test]
+fn wsim_vec_env_parallel_equals_serial() {
+    let sc = wsim::builtin_scenario("frigate-duel").unwrap();
+    parallel_equals_serial(
+        move |_| WsimGame::new(&sc, WsimOptions { resignation: false }),
+        600,
+    );
+}
+
+#[test]
+fn fsail_vec_env_parallel_equals_serial() {
+    let sc = fsail::builtin_scenario("frigate-duel").unwrap();
+    parallel_equals_serial(
+        move |_| FsailGame::new(&sc, FsailOptions { resignation: false }),
+        600,
+    );
+}
