@@ -209,6 +209,33 @@ mod tests {
     }
 
     #[test]
+    fn bradley_terry_two_player_interval_matches_the_closed_form() {
+        // 0 scores 300 of 400 against 1. With the one virtual draw the fit is p = 300.5/401,
+        // and the 95% half-width is 1.96 / sqrt(n p (1 - p)) nats, n = 401, in Elo.
+        let games: Vec<GameRecord> = (0..400)
+            .map(|k| game(0, 1, if k % 4 < 3 { 1.0 } else { 0.0 }))
+            .collect();
+        let r = bradley_terry(2, &games);
+        let (n, p) = (401.0f64, 300.5 / 401.0f64);
+        let elo_per_nat = 400.0 / 10f64.ln();
+        let ci = 1.96 * elo_per_nat / (n * p * (1.0 - p)).sqrt();
+        let gap = elo_per_nat * (p / (1.0 - p)).ln();
+        for x in &r {
+            assert!(
+                (x.ci95 / ci - 1.0).abs() < 0.01,
+                "{} vs {ci}: {r:?}",
+                x.ci95
+            );
+            assert_eq!(x.games, 400);
+        }
+        assert!(
+            (r[0].elo - r[1].elo - gap).abs() < 0.01 * gap,
+            "{gap}: {r:?}"
+        );
+        assert!((r[0].elo + r[1].elo).abs() < 1e-6, "{r:?}");
+    }
+
+    #[test]
     fn sprt_accepts_the_right_hypothesis_and_stops() {
         let mut strong = Sprt::new(0.0, 50.0);
         let mut k = 0;

@@ -278,3 +278,33 @@ pub fn sprt_match<G: KnownAgents>(
         games,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schedule_pairs_swap_sides_and_share_seeds() {
+        let (entrants, pairs) = (4, 3);
+        let games = schedule(entrants, pairs, 9);
+        assert_eq!(games.len(), entrants * (entrants - 1) / 2 * pairs * 2);
+        for pair in games.chunks_exact(2) {
+            let (([a0, a1], sa), ([b0, b1], sb)) = (pair[0], pair[1]);
+            assert!(a0 < a1, "{pair:?}");
+            assert_eq!([b0, b1], [a1, a0], "sides not swapped: {pair:?}");
+            assert_eq!(sa, sb, "seeds differ: {pair:?}");
+        }
+        let mut seeds: Vec<u64> = games.iter().step_by(2).map(|g| g.1).collect();
+        seeds.sort_unstable();
+        seeds.dedup();
+        assert_eq!(seeds.len(), games.len() / 2, "pairs share seeds");
+        for i in 0..entrants {
+            for j in 0..entrants {
+                let n = games.iter().filter(|g| g.0 == [i, j]).count();
+                assert_eq!(n, if i == j { 0 } else { pairs }, "[{i}, {j}]");
+            }
+        }
+        assert_eq!(games, schedule(entrants, pairs, 9));
+        assert_ne!(games, schedule(entrants, pairs, 10));
+    }
+}

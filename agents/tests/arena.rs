@@ -27,6 +27,38 @@ fn a_round_robin_is_reproducible_and_rates_bots_above_random() {
     };
     let games = round_robin(&duel, &specs, &cfg, &|_| {}).unwrap();
     assert_eq!(games.len(), 3 * 6 * 2);
+    // Games come in pairs: the second of each pair swaps the sides and keeps both seeds,
+    // so the luck of the deal and of the dice cancels within the pair.
+    for (k, pair) in games.chunks_exact(2).enumerate() {
+        let (a, b) = (&pair[0], &pair[1]);
+        assert_eq!(a.index, 2 * k);
+        assert_eq!(b.index, 2 * k + 1);
+        assert_ne!(a.sides[0], a.sides[1], "game {k}: an entrant plays itself");
+        assert_eq!(
+            b.sides,
+            [a.sides[1], a.sides[0]],
+            "pair {k}: sides not swapped"
+        );
+        assert_eq!(
+            a.scenario_seed, b.scenario_seed,
+            "pair {k}: scenario seeds differ"
+        );
+        assert_eq!(
+            a.chance_seed, b.chance_seed,
+            "pair {k}: chance seeds differ"
+        );
+    }
+    // Different pairs get different seeds.
+    let mut seeds: Vec<u64> = games.iter().step_by(2).map(|g| g.chance_seed).collect();
+    seeds.sort_unstable();
+    seeds.dedup();
+    assert_eq!(seeds.len(), games.len() / 2);
+    // Every entrant plays each side equally often.
+    for e in 0..3 {
+        for side in 0..2 {
+            assert_eq!(games.iter().filter(|g| g.sides[side] == e).count(), 12);
+        }
+    }
     assert_eq!(games, round_robin(&duel, &specs, &cfg, &|_| {}).unwrap());
     for g in games.iter().take(4) {
         let end = replay(duel(g.scenario_seed), g).unwrap();

@@ -3,15 +3,16 @@
 
 mod common;
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use broadside_agents::mcts::{
-    Budget, ChanceMode, EvaluatorFactory, FakeNetwork, MctsAgent, MctsConfig, RolloutEvaluator,
-    RolloutPolicy, Selection, SimSelection, TerminalValue,
+    Budget, ChanceMode, Evaluation, Evaluator, EvaluatorFactory, FakeNetwork, MctsAgent,
+    MctsConfig, RolloutEvaluator, RolloutPolicy, Selection, SimSelection, TerminalValue,
 };
 use broadside_agents::Agent;
 use broadside_env::toy::{HiddenPennies, PENNIES_HEADS, PENNIES_TAILS};
-use broadside_env::{Game, Player};
+use broadside_env::{Action, Game, Player};
 use common::{DiceBet, Matrix, Nim, BET_EIGHT, BET_PASS, BET_SEVEN};
 
 fn random_rollouts<G: Game>() -> EvaluatorFactory<G> {
@@ -181,11 +182,42 @@ fn equilibrium(game: &Matrix, sim: SimSelection, seed: u64) -> (Vec<f64>, Vec<f6
 }
 
 #[test]
+fn the_tiny_blotto_has_the_known_equilibrium() {
+    // 3 soldiers against 2 on two fields: player 1 stacks one field or the other at even
+    // odds; player 0 (whose equilibria are all x with x0 + x1 = x2 + x3 = 1/2 and
+    // x1 + x2 >= 1/2) may split 2-1 or 1-2 evenly. Value 1/4. Stacking all three soldiers
+    // on the first field is exploitable: player 1 answers 1-1 or 0-2 and holds it to 0.
+    let game = Matrix::blotto([3, 2], 2);
+    assert_eq!(
+        common::blotto_splits(3, 2),
+        vec![vec![3, 0], vec![2, 1], vec![1, 2], vec![0, 3]]
+    );
+    assert_eq!(
+        game.payoff,
+        vec![
+            vec![0.5, 0.0, 0.0],
+            vec![0.5, 0.5, 0.0],
+            vec![0.0, 0.5, 0.5],
+            vec![0.0, 0.0, 0.5],
+        ]
+    );
+    let (x, y) = ([0.0, 0.5, 0.5, 0.0], [0.5, 0.0, 0.5]);
+    assert!(game.exploitability(&x, &y).abs() < 1e-12);
+    assert!(game.exploitability(&[0.25; 4], &y).abs() < 1e-12);
+    assert!((game.exploitability(&[1.0, 0.0, 0.0, 0.0], &y) - 0.125).abs() < 1e-12);
+    assert_eq!(common::blotto_splits(3, 3).len(), 10);
+}
+
+#[test]
 fn simultaneous_games_are_solved_within_five_hundredths() {
     let games = [
         ("matching pennies", Matrix::matching_pennies()),
         ("rock-paper-scissors", Matrix::rock_paper_scissors()),
         ("biased pennies", Matrix::biased_pennies()),
+        (
+            "blotto 3 vs 2 soldiers on 2 fields",
+            Matrix::blotto([3, 2], 2),
+        ),
     ];
     for sim in [
         SimSelection::RegretMatching { gamma: 0.1 },
@@ -262,14 +294,97 @@ fn searches_are_deterministic_per_seed_and_thread_count() {
     assert_ne!(other, same, "another seed, another search");
 }
 
+/// Batches and leaves a [`FakeNetwork`] counted, summed over every network a factory made.
+#[derive(Debug, Default)]
+struct NetCounts {
+    batches: AtomicUsize,
+    leaves: AtomicUsize,
+}
+
+impl NetCounts {
+    fn get(&self) -> (usize, usize) {
+        (
+            self.batches.load(Ordering::SeqCst),
+            self.leaves.load(Ordering::SeqCst),
+        )
+    }
+}
+
+/// A [`FakeNetwork`] that publishes its own `batches`/`leaves` counters after every batch.
+struct CountedNet {
+    net: FakeNetwork,
+    counts: Arc<NetCounts>,
+    seen: (usize, usize),
+}
+
+impl<G: Game> Evaluator<G> for CountedNet {
+    fn name(&self) -> String {
+        Evaluator::<G>::name(&self.net)
+    }
+    fn max_batch(&self) -> usize {
+        Evaluator::<G>::max_batch(&self.net)
+    }
+    fn add_input(&mut self, state: &G) {
+        self.net.add_input(state);
+    }
+    fn compute(&mut self, out: &mut Vec<Evaluation>) {
+        Evaluator::<G>::compute(&mut self.net, out);
+        let (batches, leaves) = (self.net.batches, self.net.leaves);
+        let c = &self.counts;
+        c.batches.fetch_add(batches - self.seen.0, Ordering::SeqCst);
+        c.leaves.fetch_add(leaves - self.seen.1, Ordering::SeqCst);
+        self.seen = (batches, leaves);
+    }
+    fn expansion_priors(&mut self, state: &G) -> Option<Vec<(Action, f32)>> {
+        self.net.expansion_priors(state)
+    }
+    fn model_hidden(
+        &mut self,
+        state: &G,
+        player: Player,
+        rng: &mut rand_chacha::ChaCha8Rng,
+    ) -> Option<G> {
+        self.net.model_hidden(state, player, rng)
+    }
+    fn reseed(&mut self, seed: u64) {
+        Evaluator::<G>::reseed(&mut self.net, seed);
+    }
+}
+
+fn counted_fake_network(max_batch: usize) -> (EvaluatorFactory<Nim>, Arc<NetCounts>) {
+    let counts = Arc::new(NetCounts::default());
+    let shared = counts.clone();
+    let factory: EvaluatorFactory<Nim> = Arc::new(move |seed| {
+        Box::new(CountedNet {
+            net: FakeNetwork::new(seed, max_batch),
+            counts: shared.clone(),
+            seen: (0, 0),
+        })
+    });
+    (factory, counts)
+}
+
 #[test]
 fn batched_fake_network_evaluates_many_leaves_at_once() {
-    let factory: EvaluatorFactory<Nim> = Arc::new(|seed| Box::new(FakeNetwork::new(seed, 8)));
+    let (factory, counts) = counted_fake_network(8);
     let cfg = config(800, Selection::Puct { c: 1.5 }, 2);
     let run = || MctsAgent::new(cfg, factory.clone()).search(&Nim::new(10), 0);
     let a = run();
-    assert_eq!(a, run(), "batched search is deterministic");
     assert_eq!(a.simulations, 800);
+    // The network really batched: on average at least two leaves to a batch (a search that
+    // asked for one leaf at a time would show exactly one per batch).
+    let (batches, leaves) = counts.get();
+    assert!(batches > 0, "the network was never asked");
+    assert!(
+        leaves >= 2 * batches,
+        "{leaves} leaves in {batches} batches: not batching"
+    );
+    assert_eq!(a, run(), "batched search is deterministic");
+    assert_eq!(
+        counts.get(),
+        (2 * batches, 2 * leaves),
+        "and batches the same way"
+    );
     // The priors come from the fake network: not uniform.
     let priors: Vec<f32> = a.candidates.iter().map(|c| c.prior).collect();
     assert!(
@@ -277,13 +392,15 @@ fn batched_fake_network_evaluates_many_leaves_at_once() {
         "{priors:?}"
     );
     assert!((priors.iter().sum::<f32>() - 1.0).abs() < 1e-4);
-    // A batch of 8 with a time budget also runs.
+    // A batch of 8 with a time budget also runs and stops. How many simulations fit in
+    // the time is not asserted: a loaded CI machine may pause the thread past the
+    // deadline after the root's own evaluation (one simulation).
     let timed = MctsConfig {
         budget: Budget::TimeMs(20),
         ..cfg
     };
     let t = MctsAgent::new(timed, factory.clone()).search(&Nim::new(10), 0);
-    assert!(t.simulations >= 8, "{}", t.simulations);
+    assert!(t.simulations >= 1, "{}", t.simulations);
     // A fresh root is evaluated alone first: a budget of one batch plus one reaches the
     // root's actions with every simulation after that one, none spent on the root again.
     let small = MctsConfig {

@@ -4,7 +4,8 @@
 //!   no chance: from a heap that is not a multiple of four the mover wins by leaving one.
 //! - [`Matrix`]: a one-shot two-player zero-sum matrix game played as "player 0 commits in
 //!   secret, then player 1 answers without seeing it" (rock-paper-scissors, matching
-//!   pennies). Its equilibrium is known, so a search's exploitability can be measured.
+//!   pennies, a tiny Colonel Blotto). Its equilibrium is known, so a search's
+//!   exploitability can be measured.
 //! - [`DiceBet`]: one decision between passing (0) and bets settled by two dice (two chance
 //!   nodes in a row), each with an exact expectation.
 
@@ -107,13 +108,13 @@ static MATRIX_SPEC: GameSpec = GameSpec {
     name: "matrix",
     title: "Simultaneous matrix game (toy)",
     version: 1,
-    num_player_actions: 3,
-    num_actions: 3,
-    action_names: &["a0", "a1", "a2"],
+    num_player_actions: 4,
+    num_actions: 4,
+    action_names: &["a0", "a1", "a2", "a3"],
     obs: ObsSpec {
         max_entities: 1,
         entity_features: &["unused"],
-        global_features: &["to_move", "own_0", "own_1", "own_2", "over"],
+        global_features: &["to_move", "own_0", "own_1", "own_2", "own_3", "over"],
         plane_channels: &[],
         plane_rows: 1,
         plane_cols: 1,
@@ -143,7 +144,31 @@ impl Matrix {
     pub fn biased_pennies() -> Self {
         Self::new(vec![vec![1.0, -0.5], vec![-0.5, 0.25]])
     }
+    /// A tiny Colonel Blotto: player 0 splits `soldiers[0]` soldiers over `fields`
+    /// battlefields, player 1 splits `soldiers[1]`, both at once; player 0's return is the
+    /// battlefields it wins minus those it loses (more soldiers wins, ties are nobody's),
+    /// over `fields` so it lies in `[-1, 1]`. Actions index the splits in
+    /// [`blotto_splits`] order.
+    pub fn blotto(soldiers: [u8; 2], fields: usize) -> Self {
+        let (a, b) = (
+            blotto_splits(soldiers[0], fields),
+            blotto_splits(soldiers[1], fields),
+        );
+        Self::new(
+            a.iter()
+                .map(|x| {
+                    b.iter()
+                        .map(|y| {
+                            let net: i32 = x.iter().zip(y).map(|(p, q)| p.cmp(q) as i32).sum();
+                            net as f64 / fields as f64
+                        })
+                        .collect()
+                })
+                .collect(),
+        )
+    }
     pub fn new(payoff: Vec<Vec<f64>>) -> Self {
+        assert!(payoff.len() <= 4 && payoff.iter().all(|r| r.len() <= 4));
         Self {
             payoff,
             first: None,
@@ -179,6 +204,25 @@ impl Matrix {
             .fold(f64::MIN, f64::max);
         ((br0 - value) + (br1 + value)) / 2.0
     }
+}
+
+/// Every way to split `soldiers` over `fields` battlefields, the first field's count
+/// descending: for 3 over 2, `[3, 0], [2, 1], [1, 2], [0, 3]`.
+pub fn blotto_splits(soldiers: u8, fields: usize) -> Vec<Vec<u8>> {
+    if fields <= 1 {
+        return vec![vec![soldiers; fields]];
+    }
+    (0..=soldiers)
+        .rev()
+        .flat_map(|first| {
+            blotto_splits(soldiers - first, fields - 1)
+                .into_iter()
+                .map(move |mut rest| {
+                    rest.insert(0, first);
+                    rest
+                })
+        })
+        .collect()
 }
 
 impl Game for Matrix {
@@ -227,7 +271,7 @@ impl Game for Matrix {
                 out.global[1 + i as usize] = 1.0;
             }
         }
-        out.global[4] = self.second.is_some() as u8 as f32;
+        out.global[5] = self.second.is_some() as u8 as f32;
     }
     fn resample_hidden(&self, player: Player, rng: &mut dyn RngCore) -> Self {
         let mut s = self.clone();
