@@ -105,4 +105,73 @@ mod tests {
         assert_eq!(names.len(), 1);
         assert!(write_atomic(&dir.path().join("missing-dir/x.json"), b"x").is_err());
     }
+
+    /// The names in `dir`, sorted.
+    fn names_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .expect("list")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn replaces_the_directory_entry_so_a_hard_link_keeps_the_old_bytes() {
+        // A rename swaps in a new inode; writing in place (truncate, then write) would
+        // change the inode the link shares, so a reader holding it would see new or
+        // half-written bytes.
+        let dir = tempfile::tempdir().expect("temp dir");
+        let p = dir.path().join("game.json");
+        let link = dir.path().join("game-link.json");
+        write_atomic(&p, b"old bytes").expect("first write");
+        fs::hard_link(&p, &link).expect("hard link");
+        write_atomic(&p, b"new bytes, longer than the old").expect("second write");
+        assert_eq!(
+            fs::read(&p).expect("read target"),
+            b"new bytes, longer than the old"
+        );
+        assert_eq!(fs::read(&link).expect("read link"), b"old bytes");
+        assert_eq!(names_in(dir.path()), ["game-link.json", "game.json"]);
+    }
+
+    #[test]
+    fn a_write_that_cannot_create_its_temporary_leaves_the_old_file() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let p = dir.path().join("game.json");
+        fs::write(&p, b"old bytes").expect("seed");
+        // Occupy the temporary's name with a folder, so the temporary cannot be created.
+        let (_, tmp) = folder_and_temporary(&p).expect("temporary name");
+        fs::create_dir(&tmp).expect("block the temporary");
+        let e = write_atomic(&p, b"new bytes").expect_err("the temporary is blocked");
+        assert!(format!("{e:#}").contains("cannot create"), "{e:#}");
+        assert_eq!(fs::read(&p).expect("read back"), b"old bytes");
+        let blocker = tmp
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .into_owned();
+        let mut expected = vec![blocker, "game.json".to_string()];
+        expected.sort();
+        assert_eq!(names_in(dir.path()), expected);
+    }
+
+    #[test]
+    fn a_write_that_fails_at_the_rename_removes_its_temporary_and_keeps_the_old_entry() {
+        // A folder at the target: the temporary is created and filled, then the rename
+        // over the (non-empty) folder fails, the last step.
+        let dir = tempfile::tempdir().expect("temp dir");
+        let p = dir.path().join("game.json");
+        fs::create_dir(&p).expect("folder at the target");
+        fs::write(p.join("inside"), b"old bytes").expect("seed");
+        let e = write_atomic(&p, b"new bytes").expect_err("cannot rename over a folder");
+        // Failing at the rename proves the temporary existed; it must be gone again.
+        assert!(
+            format!("{e:#}").contains("cannot move the saved file into place"),
+            "{e:#}"
+        );
+        assert_eq!(names_in(dir.path()), ["game.json"]);
+        assert_eq!(names_in(&p), ["inside"]);
+        assert_eq!(fs::read(p.join("inside")).expect("read back"), b"old bytes");
+    }
 }
