@@ -3,7 +3,6 @@
 
 mod common;
 
-use broadside_env::game::Action;
 use broadside_env::wsim::{builtin_scenario, WsimGame, WsimOptions};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::{Rng, SeedableRng};
@@ -45,16 +44,11 @@ fn bench_vec_env(c: &mut Criterion) {
             b.iter(|| {
                 pool.install(|| {
                     // From the batch's mask rows, as `broadside bench` does.
-                    let masks = &venv.batch().masks;
-                    for (a, row) in actions.iter_mut().zip(masks.outer_iter()) {
-                        let n = row.iter().filter(|&&m| m).count();
-                        let k = rng.random_range(0..n.max(1));
-                        *a = row
-                            .iter()
-                            .enumerate()
-                            .filter(|&(_, &m)| m)
-                            .nth(k)
-                            .map_or(0, |(a, _)| a as Action);
+                    for (i, a) in actions.iter_mut().enumerate() {
+                        let legal = venv.batch().legal_actions(i);
+                        *a = legal
+                            .nth(rng.random_range(0..legal.len().max(1)))
+                            .unwrap_or(0);
                     }
                     venv.step(&actions).expect("legal actions");
                 })

@@ -367,6 +367,17 @@ impl Batch {
         }
     }
 
+    /// Environment `i`'s legal decisions now, read from its mask row.
+    pub fn legal_actions(&self, i: usize) -> ActionSet {
+        self.masks
+            .row(i)
+            .iter()
+            .enumerate()
+            .filter(|&(_, &m)| m)
+            .map(|(a, _)| a as Action)
+            .collect()
+    }
+
     /// Whether environment `i`'s last step ended its episode (terminated or truncated).
     pub fn done(&self, i: usize) -> bool {
         self.terminated[i] || self.truncated[i]

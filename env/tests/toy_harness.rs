@@ -558,19 +558,8 @@ fn env_observation_hides_the_commitment() {
 
 /// One random legal action per env, read from the batch masks.
 fn batch_actions(v: &VecEnv<impl Game>, rng: &mut ChaCha8Rng) -> Vec<Action> {
-    let b = v.batch();
     (0..v.num_envs())
-        .map(|i| {
-            let legal: ActionSet = b
-                .masks
-                .row(i)
-                .iter()
-                .enumerate()
-                .filter(|(_, &m)| m)
-                .map(|(a, _)| a as Action)
-                .collect();
-            pick(legal, rng)
-        })
+        .map(|i| pick(v.batch().legal_actions(i), rng))
         .collect()
 }
 

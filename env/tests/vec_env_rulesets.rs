@@ -14,18 +14,11 @@ use rand_chacha::ChaCha8Rng;
 
 /// A uniformly random legal action per environment, read from the batch's mask rows.
 fn from_masks<G: Game>(v: &VecEnv<G>, rng: &mut ChaCha8Rng) -> Vec<Action> {
-    v.batch()
-        .masks
-        .outer_iter()
-        .map(|row| {
-            let legal: Vec<Action> = row
-                .iter()
-                .enumerate()
-                .filter(|&(_, &m)| m)
-                .map(|(a, _)| a as Action)
-                .collect();
+    (0..v.num_envs())
+        .map(|i| {
+            let legal = v.batch().legal_actions(i);
             assert!(!legal.is_empty(), "an environment with no legal decision");
-            legal[rng.random_range(0..legal.len())]
+            legal.nth(rng.random_range(0..legal.len())).unwrap()
         })
         .collect()
 }

@@ -359,15 +359,8 @@ fn vec_run(s: &BenchSettings, threads: usize) -> Result<VecRun> {
             // From the batch's masks, as an RL user would: working each legal set out
             // again here would be serial work that the environments already did in
             // parallel.
-            for (a, mask) in actions.iter_mut().zip(v.batch().masks.outer_iter()) {
-                let n = mask.iter().filter(|&&m| m).count();
-                let k = rng.random_range(0..n.max(1));
-                *a = mask
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &m)| m)
-                    .nth(k)
-                    .map_or(0, |(a, _)| a as Action);
+            for (i, a) in actions.iter_mut().enumerate() {
+                *a = uniform(&v.batch().legal_actions(i), &mut rng);
             }
             v.step(&actions)
                 .context("the vectorised environment refused a legal action")?;
