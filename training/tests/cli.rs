@@ -632,6 +632,84 @@ fn arena_records_every_game_as_a_replayable_saved_game() {
 }
 
 #[test]
+fn arena_csv_holds_the_json_games_row_for_row() {
+    // A search's spec holds commas, so the CSV must quote it for a reader to split it right.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (json_path, csv_path) = (dir.path().join("games.json"), dir.path().join("games.csv"));
+    let o = run(&[
+        "arena",
+        "--scenario",
+        "frigate-duel",
+        "--agent",
+        "random",
+        "--agent",
+        "mcts:sims=8,eval=rollout:bot:british",
+        "--pairs",
+        "2",
+        "--max-decisions",
+        "60",
+        "--json-out",
+        json_path.to_str().expect("utf-8 path"),
+        "--csv-out",
+        csv_path.to_str().expect("utf-8 path"),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&json_path).expect("json file")).expect("json");
+    let names: Vec<&str> = report["agents"]
+        .as_array()
+        .expect("agents")
+        .iter()
+        .map(|a| a.as_str().expect("agent name"))
+        .collect();
+    assert!(
+        names
+            .iter()
+            .any(|n| n.starts_with("mcts:") && n.contains(',')),
+        "{names:?}"
+    );
+    let games = report["games"].as_array().expect("games");
+    assert_eq!(games.len(), 4);
+
+    let mut reader = csv::Reader::from_path(&csv_path).expect("csv file");
+    let header: Vec<String> = reader
+        .headers()
+        .expect("header")
+        .iter()
+        .map(String::from)
+        .collect();
+    let expected_header = [
+        "index",
+        "side0",
+        "side1",
+        "return0",
+        "return1",
+        "finished",
+        "decisions",
+        "scenario_seed",
+        "chance_seed",
+    ];
+    assert_eq!(header, expected_header);
+    let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("row")).collect();
+    assert_eq!(rows.len(), games.len());
+    for (row, game) in rows.iter().zip(games) {
+        assert_eq!(row.len(), header.len(), "{row:?}");
+        let field = |k: &str| &row[header.iter().position(|h| h == k).expect("column")];
+        let side = |s: usize| names[game["sides"][s].as_u64().expect("side") as usize];
+        assert_eq!(field("index"), game["index"].to_string());
+        assert_eq!((field("side0"), field("side1")), (side(0), side(1)));
+        for (k, j) in [("return0", 0), ("return1", 1)] {
+            let v: f64 = field(k).parse().expect("a number");
+            assert_eq!(v, game["returns"][j].as_f64().expect("return"));
+        }
+        assert_eq!(field("finished"), game["finished"].to_string());
+        for k in ["decisions", "scenario_seed", "chance_seed"] {
+            assert_eq!(field(k), game[k].to_string(), "{k}");
+        }
+    }
+}
+
+#[test]
 fn arena_refuses_meaningless_sprt_settings_before_playing_a_game() {
     // Each of these used to play up to thousands of games and end `llr NaN ... Continue`.
     for (flags, needle) in [

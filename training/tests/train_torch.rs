@@ -74,19 +74,23 @@ fn a_tiny_run_survives_kill_9_and_resumes() {
     let latest = run
         .join("checkpoints")
         .join(before.latest.as_ref().unwrap());
-    let meta = Checkpoint::read(&latest).unwrap().meta;
-    assert_eq!(meta.step, before.train_step);
+    let saved = Checkpoint::read(&latest).unwrap();
+    assert_eq!(saved.meta.step, before.train_step);
     assert!(!list_shards(&run.join("replay")).unwrap().is_empty());
     // Evaluation ran at iteration 2 and the best network exists.
     assert!(!before.evals.is_empty(), "{before:?}");
     assert!(run.join("best.safetensors").exists());
 
-    // Resume for two more iterations than the last state recorded.
+    // Resume for two more iterations than the last state recorded, at a learning rate too
+    // small to move an f32 weight: the resumed run's checkpoints must then hold the saved
+    // weights. A resume that started a fresh network would hold the initial weights
+    // instead, which the saved ones left several optimiser steps ago.
     let target = before.iteration + 2;
     let out = broadside()
         .args(["train", "--quiet", "--resume"])
         .arg(&run)
         .args(["--set", &format!("iterations={target}")])
+        .args(["--set", "train.learning_rate=1e-30"])
         .output()
         .unwrap();
     assert!(
@@ -103,6 +107,21 @@ fn a_tiny_run_survives_kill_9_and_resumes() {
     let ckpt =
         Checkpoint::read(&run.join("checkpoints").join(after.latest.as_ref().unwrap())).unwrap();
     assert_eq!(ckpt.meta.step, after.train_step);
+    assert_eq!(ckpt.tensors.len(), saved.tensors.len());
+    for (now, then) in ckpt.tensors.iter().zip(&saved.tensors) {
+        assert_eq!((&now.name, &now.shape), (&then.name, &then.shape));
+        let gap = now
+            .data
+            .iter()
+            .zip(&then.data)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0f32, f32::max);
+        assert!(
+            gap <= 1e-12,
+            "{} moved by {gap} across the resume",
+            now.name
+        );
+    }
     // At most `keep` step checkpoints remain, and one optimiser state: the latest's, whose
     // step count includes the steps before the kill (its moments were restored, not reset).
     let names: Vec<String> = std::fs::read_dir(run.join("checkpoints"))

@@ -316,13 +316,16 @@ static DICE_BET_SPEC: GameSpec = GameSpec {
 };
 
 /// Player 0 passes (return 0) or bets (+1 if the sum of two dice reaches the line, else -1).
-/// Player 1 never decides. Exact values: pass 0, bet7 +1/6, bet8 -1/6.
+/// Player 1 never decides. Exact values with fair dice: pass 0, bet7 +1/6, bet8 -1/6;
+/// [`DiceBet::exact_value`] gives them for any dice.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DiceBet {
     pub bet: Option<Action>,
     pub dice: Vec<u8>,
     /// The sum `BET_EIGHT` needs: 8, or 7 in [`DiceBet::twins`].
     pub eight_line: u8,
+    /// Each face's weight (faces 1 to 6): all 1 for fair dice.
+    pub face_weights: [u32; 6],
 }
 
 impl DiceBet {
@@ -331,7 +334,23 @@ impl DiceBet {
             bet: None,
             dice: Vec::new(),
             eight_line: 8,
+            face_weights: [1; 6],
         }
+    }
+
+    /// Loaded dice: face `f` comes up in proportion to `face_weights[f - 1]`.
+    pub fn loaded(face_weights: [u32; 6]) -> Self {
+        Self {
+            face_weights,
+            ..Self::new()
+        }
+    }
+
+    /// The exact expected return to player 0 of `bet`, by enumerating both dice.
+    pub fn exact_value(&self, bet: Action) -> f64 {
+        let mut game = self.clone();
+        game.apply_unchecked(bet);
+        expectation(&game)
     }
 
     /// The bets `BET_SEVEN` and `BET_EIGHT` both on a sum of 7 or more: two root actions
@@ -359,13 +378,19 @@ impl Game for DiceBet {
     fn legal_actions(&self) -> ActionSet {
         match self.turn() {
             Turn::Player(_) => [BET_PASS, BET_SEVEN, BET_EIGHT].into_iter().collect(),
-            Turn::Chance => (DIE_FACE..DIE_FACE + 6).collect(),
+            Turn::Chance => self.chance_outcomes().iter().map(|(a, _)| a).collect(),
             Turn::Terminal => ActionSet::new(),
         }
     }
     fn chance_outcomes(&self) -> ChanceOutcomes {
         if self.turn() == Turn::Chance {
-            ChanceOutcomes::uniform(DIE_FACE, 6)
+            let mut outcomes = ChanceOutcomes::new();
+            for (face, &w) in self.face_weights.iter().enumerate() {
+                if w > 0 {
+                    outcomes.push(DIE_FACE + face as Action, w);
+                }
+            }
+            outcomes
         } else {
             ChanceOutcomes::new()
         }
@@ -529,5 +554,22 @@ impl Game for TwoTurns {
     }
     fn check_invariants(&self) -> Result<(), String> {
         Ok(())
+    }
+}
+
+/// The exact expected return to player 0 of a game whose remaining turns are all chance.
+fn expectation<G: Game>(game: &G) -> f64 {
+    match game.turn() {
+        Turn::Terminal => game.returns()[0],
+        Turn::Chance => game
+            .chance_outcomes()
+            .iter()
+            .map(|(a, p)| {
+                let mut next = game.clone();
+                next.apply_unchecked(a);
+                p * expectation(&next)
+            })
+            .sum(),
+        Turn::Player(_) => panic!("expectation: a decision among chance nodes"),
     }
 }
