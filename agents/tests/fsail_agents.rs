@@ -50,7 +50,7 @@ fn every_doctrine_beats_random_in_the_fleet_action() {
         let s = score_vs_random(
             "fleet-action",
             &|k| Box::new(FsailDoctrineBot::new(d, k)),
-            4,
+            24,
         );
         println!("{}: {s:.3} against random in the fleet action", d.name);
         assert!(

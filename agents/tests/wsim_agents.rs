@@ -35,23 +35,24 @@ fn score_vs_random_in(
 #[test]
 fn every_doctrine_beats_random() {
     for d in DOCTRINES {
-        let s = score_vs_random(&|k| Box::new(DoctrineBot::new(d, k)), 24);
+        let s = score_vs_random(&|k| Box::new(DoctrineBot::new(d, k)), 60);
         println!("{}: {s:.3} against random", d.name);
         assert!(s >= 0.75, "{} scored {s} against random", d.name);
     }
-    let s = score_vs_random(&|k| Box::new(CloseActionBot::new(k)), 24);
+    let s = score_vs_random(&|k| Box::new(CloseActionBot::new(k)), 60);
     assert!(s >= 0.75, "close-action scored {s}");
 }
 
 #[test]
 fn every_doctrine_beats_random_in_the_squadron_battle() {
-    // Six ships a side: few games keep the test fast; the arena measures the rate.
+    // Six ships a side: 20 games keep the test fast (the arena measures the rate over 400),
+    // yet an agent no better than random reaches 0.85 in about one test in a thousand.
     for d in DOCTRINES {
-        let s = score_vs_random_in("squadron-battle", &|k| Box::new(DoctrineBot::new(d, k)), 6);
-        assert!(s >= 5.0 / 6.0, "{} scored {s} against random", d.name);
+        let s = score_vs_random_in("squadron-battle", &|k| Box::new(DoctrineBot::new(d, k)), 20);
+        assert!(s >= 0.85, "{} scored {s} against random", d.name);
     }
-    let s = score_vs_random_in("squadron-battle", &|k| Box::new(CloseActionBot::new(k)), 6);
-    assert!(s >= 5.0 / 6.0, "close-action scored {s}");
+    let s = score_vs_random_in("squadron-battle", &|k| Box::new(CloseActionBot::new(k)), 20);
+    assert!(s >= 0.85, "close-action scored {s}");
 }
 
 /// Two states of the duel at side 1's first order that differ only in side 0's orders.
@@ -113,7 +114,7 @@ fn the_search_output_does_not_depend_on_side_0s_hidden_orders() {
 
 #[test]
 fn the_tree_is_reused_between_sub_decisions() {
-    let spec: AgentSpec = "mcts:sims=300,eval=heuristic".parse().unwrap();
+    let spec: AgentSpec = "mcts:sims=400,eval=heuristic".parse().unwrap();
     let mut agent: MctsAgent<WsimGame> = spec.build_mcts(3).unwrap().unwrap();
     let mut g = duel();
     let nodes = |agent: &MctsAgent<WsimGame>| -> RootStats { agent.trees()[0].root_stats() };
@@ -142,8 +143,10 @@ fn the_tree_is_reused_between_sub_decisions() {
 
 #[test]
 fn a_small_search_beats_random() {
-    let spec: AgentSpec = "mcts:sims=150,eval=heuristic".parse().unwrap();
-    let s = score_vs_random(&|k| spec.build::<WsimGame>(k + 1).unwrap(), 8);
+    let spec: AgentSpec = "mcts:sims=400,eval=heuristic".parse().unwrap();
+    // 150 simulations scored 0.74 over these 40 games (0.75+ over the first 8 only).
+    let s = score_vs_random(&|k| spec.build::<WsimGame>(k + 1).unwrap(), 40);
+    println!("mcts: {s:.3} against random");
     assert!(s >= 0.75, "mcts scored {s} against random");
 }
 
@@ -207,9 +210,9 @@ fn the_portfolio_search_beats_random_in_the_squadron_battle() {
     let s = score_vs_random_in(
         "squadron-battle",
         &|k| spec.build::<WsimGame>(k + 1).unwrap(),
-        2,
+        10,
     );
-    assert_eq!(s, 1.0, "portfolio scored {s} against random");
+    assert!(s >= 0.9, "portfolio scored {s} against random");
 }
 
 #[test]
@@ -224,8 +227,9 @@ fn the_order_tree_beats_the_british_doctrine_in_the_squadron_battle() {
         || game("squadron-battle"),
         &|k| spec.build::<WsimGame>(k + 1).unwrap(),
         &|k| british.build::<WsimGame>(k + 100).unwrap(),
-        4,
+        12,
     );
+    println!("order tree: {s:.3} against bot:british");
     assert!(s >= 0.75, "the order tree scored {s} against bot:british");
 }
 
