@@ -114,7 +114,7 @@ fn the_search_output_does_not_depend_on_side_0s_hidden_orders() {
 
 #[test]
 fn the_tree_is_reused_between_sub_decisions() {
-    let spec: AgentSpec = "mcts:sims=400,eval=heuristic".parse().unwrap();
+    let spec: AgentSpec = "mcts:sims=300,eval=heuristic".parse().unwrap();
     let mut agent: MctsAgent<WsimGame> = spec.build_mcts(3).unwrap().unwrap();
     let mut g = duel();
     let nodes = |agent: &MctsAgent<WsimGame>| -> RootStats { agent.trees()[0].root_stats() };
