@@ -39,6 +39,15 @@ pub fn band(range: i32) -> Option<usize> {
     rules().ranges.iter().position(|&r| range <= r)
 }
 
+/// [`band`] of the (rounded down) square root of `d2` mils², without the square root:
+/// `isqrt(d2) <= r` exactly when `d2 < (r + 1)²`.
+fn band_of_dist2(d2: i64) -> Option<usize> {
+    rules().ranges.iter().position(|&r| {
+        let next = r as i64 + 1;
+        d2 < next * next
+    })
+}
+
 /// The largest squared mainmast distance (mils²) still within long range: `band` of
 /// its (rounded down) square root is some band exactly when the square is at most this.
 fn long_range_dist2() -> i64 {
@@ -68,13 +77,14 @@ impl<F: Fn(i32, bool) -> f64> ByBand<F> {
         }
     }
 
-    /// The value at `range` mils, zero beyond long range.
-    fn at(&mut self, range: i32, raking: bool) -> f64 {
-        let Some(b) = band(range) else {
+    /// The value at the range whose square is `d2` mils², zero beyond long range; the
+    /// square root is taken only the first time its band is asked for.
+    fn at_dist2(&mut self, d2: i64, raking: bool) -> f64 {
+        let Some(b) = band_of_dist2(d2) else {
             return 0.0;
         };
         let f = &self.value;
-        *self.memo[b][raking as usize].get_or_insert_with(|| f(range, raking))
+        *self.memo[b][raking as usize].get_or_insert_with(|| f(isqrt(d2) as i32, raking))
     }
 }
 
@@ -436,15 +446,13 @@ pub fn exposure(g: &FsailGame, look: &Outlook, me: usize, base: &Rect) -> f64 {
             if d2 > long2 && board == 0.0 {
                 continue;
             }
-            // The range itself (a square root) only where a broadside bears.
-            let range = || isqrt(d2) as i32;
             let mut shot = 0.0;
             if d2 <= long2 && broadside_arc(eb, base.centre).is_some() {
-                shot = theirs.at(range(), rakes(eb.centre, base));
+                shot = theirs.at_dist2(d2, rakes(eb.centre, base));
             }
             let mut d = f64::max(shot, board);
             if first && d > 0.0 && d2 <= long2 && broadside_arc(base, eb.centre).is_some() {
-                d *= 1.0 - stop.at(range(), rakes(base.centre, eb));
+                d *= 1.0 - stop.at_dist2(d2, rakes(base.centre, eb));
             }
             sum += d;
         }
@@ -477,9 +485,8 @@ pub fn expected_broadside(
         if d2 > long2 || broadside_arc(base, tb.centre).is_none() {
             continue;
         }
-        let range = isqrt(d2) as i32;
         let r = rakes(base.centre, tb);
-        dmg += ours.at(range, r);
+        dmg += ours.at_dist2(d2, r);
         rake += r as u8 as f64;
     }
     let n = spots.len() as f64;
@@ -662,6 +669,21 @@ mod tests {
     use broadside_env::Turn;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn the_band_of_a_squared_distance_is_the_band_of_its_root() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let edges = rules().ranges.iter().flat_map(|&r| {
+            let r = r as i64;
+            [r * r, (r + 1) * (r + 1)]
+                .into_iter()
+                .flat_map(|sq| sq - 2..=sq + 2)
+        });
+        let random = (0..10_000).map(|_| rng.random_range(0..40_000i64 * 40_000));
+        for d2 in edges.chain(random).chain([0, 1]) {
+            assert_eq!(band_of_dist2(d2), band(isqrt(d2) as i32), "{d2}");
+        }
+    }
 
     /// The same outlook with boxes that hold the whole plane: no enemy is passed over.
     fn unboxed(look: &Outlook) -> Outlook {
