@@ -496,7 +496,10 @@ fn scripted_fsail_orders_reprompt_after_invalid_input_and_quit_saves() {
     );
     assert!(out.contains("sail:end"), "{out}");
     assert!(out.contains("left unfinished"), "{out}");
-    assert!(out.contains("the admiral is bot:close-action"), "{out}");
+    assert!(
+        out.contains("the admiral is portfolio:model=rake-seeker"),
+        "{out}"
+    );
     let saved: Value =
         serde_json::from_str(&std::fs::read_to_string(dir.path().join("g.json")).expect("saved"))
             .expect("JSON");

@@ -133,8 +133,8 @@ fn help_text() -> String {
          lower case, the arrow is the bow. Commands: `list` (the orders again), `map`, `chart` (all\n\
          ships), `chart NAME` (one ship, by name or letter: arcs and ranges to each enemy), `resign`\n\
          (when picking a ship to sail), `quit` (save and leave).\n\
-         Admirals for fsail: {} (default bot:close-action), mcts (e.g. `mcts:level=easy`), \
-         random.",
+         Admirals for fsail: the portfolio search (the default: portfolio:model=rake-seeker,time=10), \
+         {}, mcts (e.g. `mcts:level=easy`), random.",
         FsailGame::bots()
             .iter()
             .map(|(n, _)| format!("bot:{n}"))

@@ -41,7 +41,8 @@ pub struct PlayArgs {
     pub seed: u64,
     /// The computer admiral, as a spec string: `bot:close-action`, `random`, `mcts:...`,
     /// `portfolio:...`, optionally `:SEED`. Default: WS&IM the portfolio search
-    /// (`portfolio:model=british,sims=300,wide=true`), Fighting Sail `bot:close-action`.
+    /// (`portfolio:model=british,sims=300,wide=true`), Fighting Sail the portfolio search
+    /// (`portfolio:model=rake-seeker,time=10`).
     #[arg(long, value_name = "SPEC")]
     pub admiral: Option<String>,
     /// The search admiral at a difficulty level: easy, medium, hard or expert (50 ms, 250 ms,
