@@ -27,7 +27,7 @@ pub const KNOWN: [(&str, &str); 9] = [
     ),
     (
         "portfolio",
-        "tries the orders each doctrine would write, plays each out to the end of the turn and keeps the best (WS&IM's default admiral: `portfolio:model=british,sims=300,wide=true`; `level=easy|medium|hard|expert` as for mcts; see broadside_agents::spec)",
+        "tries the orders each doctrine would write, plays each out to the end of the turn and keeps the best (WS&IM's default admiral: `portfolio:model=british,sims=300,wide=true`, Fighting Sail's: `portfolio:model=rake-seeker,time=10`; `level=easy|medium|hard|expert` as for mcts; see broadside_agents::spec)",
     ),
     ("bot:british", "close and broadside: pistol shot, hull, any table"),
     ("bot:french", "disable and outrun: rigging at long range, the weather gauge"),
