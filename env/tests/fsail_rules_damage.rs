@@ -29,13 +29,8 @@ fn damage_deck() {
     // 2: Shaken - an Anchor token; if it already had one, a Damage token instead.
     // 3: Light Damage - an additional Damage token and an Anchor token. 4: Heavy Damage -
     // two additional Damage tokens and an Anchor token. 5 or more: Catastrophic - sunk."
-    let ships = [
-        (0, "frigate", 20.0, 15.0, 90),
-        (1, "3rd-rate-74", 20.0, 20.0, 90),
-        (1, "frigate", 40.0, 30.0, 90),
-    ];
     let check = |damage: u8, anchor: bool, tokens: u8, status_after: u8, anchor_after: bool| {
-        let mut g = at_cannon(&ships, 0);
+        let mut g = at_cannon(&THREE, 0);
         g.ships[1].anchor = anchor;
         g.take_damage(1, damage);
         assert_eq!(
@@ -72,12 +67,7 @@ fn catastrophic_damage_at_five_or_more() {
 fn three_damage_tokens_force_a_discipline_test() {
     // "3: If the ship fails its damage control Discipline test, it strikes its colours and
     // is removed from play." (Substitute: 2d6 at or under Discipline.)
-    let ships = [
-        (0, "frigate", 20.0, 15.0, 90),
-        (1, "3rd-rate-74", 20.0, 20.0, 90),
-        (1, "frigate", 40.0, 30.0, 90),
-    ];
-    let mut g = at_cannon(&ships, 0);
+    let mut g = at_cannon(&THREE, 0);
     g.ships[1].tokens = 2;
     g.take_damage(1, 3);
     assert_eq!(g.pending, Pending::Discipline { ship: 1 });
@@ -144,12 +134,7 @@ fn a_flagship_tests_discipline_at_eight_and_costs_four_more() {
 #[test]
 fn four_damage_tokens_sink_the_ship() {
     // "4+: The ship sinks. Remove it from play."
-    let ships = [
-        (0, "frigate", 20.0, 15.0, 90),
-        (1, "3rd-rate-74", 20.0, 20.0, 90),
-        (1, "frigate", 40.0, 30.0, 90),
-    ];
-    let mut g = at_cannon(&ships, 0);
+    let mut g = at_cannon(&THREE, 0);
     g.ships[1].tokens = 2;
     g.take_damage(1, 4);
     assert_eq!(g.ships[1].status, status::SUNK);

@@ -51,6 +51,12 @@ fn spending(ships: &[Def], points: u8) -> FsailGame {
     spending_with(ships, "N", points)
 }
 
+/// A frigate running before the north wind (heading south), an enemy far off.
+const RUNNING: [Def; 2] = [
+    (0, "frigate", 20.0, 20.0, 180),
+    (1, "frigate", 5.0, 30.0, 90),
+];
+
 fn any_turn_legal(g: &FsailGame) -> bool {
     let l = g.legal_actions();
     (TURN_PORT..SAIL_END).any(|a| l.contains(a))
@@ -382,16 +388,9 @@ fn wear_costs_one_and_turns_away_from_the_wind() {
 #[test]
 fn running_ships_cannot_tack_or_wear() {
     // "Running 4+: Cannot tack or wear."
-    let g = spending(
-        &[
-            (0, "frigate", 20.0, 20.0, 180),
-            (1, "frigate", 5.0, 30.0, 90),
-        ],
-        3,
-    );
-    let legal = g.legal_actions();
-    assert!((TURN_PORT..SAIL_END).all(|a| !legal.contains(a)));
-    assert!(legal.contains(MANOEUVRE_FULL));
+    let g = spending(&RUNNING, 3);
+    assert!(!any_turn_legal(&g));
+    assert!(g.legal_actions().contains(MANOEUVRE_FULL));
 }
 
 /// "Running 4+: Cannot tack or wear." Ruleset doc (Attitude): "running ships cannot tack or
@@ -413,13 +412,7 @@ fn running_is_read_at_each_spend() {
     assert!(!any_turn_legal(&g), "now running: no tack or wear");
     assert!(g.legal_actions().contains(MANOEUVRE_FULL + 2));
 
-    let mut g = spending(
-        &[
-            (0, "frigate", 20.0, 20.0, 180),
-            (1, "frigate", 5.0, 30.0, 90),
-        ],
-        3,
-    );
+    let mut g = spending(&RUNNING, 3);
     assert!(!any_turn_legal(&g));
     g.apply(MANOEUVRE_FULL).unwrap(); // 2" and 30 to port: heading 150, still running
     assert_eq!(g.ships[0].base.heading, 150);

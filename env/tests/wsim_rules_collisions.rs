@@ -18,7 +18,7 @@ use broadside_env::wsim::WsimGame;
 use common::*;
 
 /// Finishes the turn with no fouling, no unfouling and first outcomes elsewhere.
-fn finish(g: &mut WsimGame) {
+fn finish_unfouled(g: &mut WsimGame) {
     settle(g, |g| match g.pending {
         Pending::Foul { .. } => NO_FOUL,
         Pending::Unfoul { .. } => UNFOUL_FAIL,
@@ -73,7 +73,7 @@ fn collision_ship_already_in_the_hex_stays() {
         "the mover is back in the hex before the collision"
     );
     chance(&mut g, NO_FOUL, 0.5);
-    finish(&mut g);
+    finish_unfouled(&mut g);
     assert_eq!(g.turn, 2);
     assert_eq!(
         g.ships[0].pos,
@@ -130,7 +130,7 @@ fn collision_random_winner_is_a_uniform_chance_node_and_all_movement_ends() {
         "the chosen ship takes the hex"
     );
     assert_eq!(g.ships[0].pos, pos(1, 1, N), "the other moves back");
-    finish(&mut g);
+    finish_unfouled(&mut g);
     assert_eq!(g.turn, 2);
     assert_eq!(
         g.ships[1].pos,
@@ -182,7 +182,7 @@ fn collided_ships_foul_half_the_time() {
     chance(&mut g, FOUL, 0.5);
     assert_eq!(g.ships[0].fouled, 1 << 1);
     assert_eq!(g.ships[1].fouled, 1 << 0);
-    finish(&mut g);
+    finish_unfouled(&mut g);
     // Next turn the fouled ship starts its orders with the unfouling option.
     assert!(matches!(
         g.phase,
@@ -229,7 +229,7 @@ fn a_head_on_meeting_is_one_collision_with_one_fouling_roll() {
         let fouled = u32::from(outcome == FOUL);
         assert_eq!(g.ships[0].fouled, fouled << 1);
         assert_eq!(g.ships[1].fouled, fouled);
-        finish(&mut g);
+        finish_unfouled(&mut g);
         assert_eq!(
             (g.ships[0].pos, g.ships[1].pos),
             (a, b),
@@ -263,7 +263,7 @@ fn fouled_ships_unfoul_one_time_in_three_and_then_move() {
     let mut ok = base.clone();
     chance(&mut ok, UNFOUL_SUCCESS, 1.0 / 3.0);
     assert_eq!((ok.ships[0].fouled, ok.ships[1].fouled), (0, 0));
-    finish(&mut ok);
+    finish_unfouled(&mut ok);
     assert_eq!(
         ok.ships[0].pos,
         pos(2, 0, SE),
@@ -272,7 +272,7 @@ fn fouled_ships_unfoul_one_time_in_three_and_then_move() {
 
     let mut stuck = base;
     chance(&mut stuck, UNFOUL_FAIL, 2.0 / 3.0);
-    finish(&mut stuck);
+    finish_unfouled(&mut stuck);
     assert_eq!(stuck.ships[0].pos, pos(0, 0, SE), "still fouled: it stays");
     assert_eq!(stuck.ships[0].fouled, 1 << 1);
 }

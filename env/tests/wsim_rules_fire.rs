@@ -10,7 +10,7 @@
 
 mod common;
 
-use broadside_env::hex::{ShipPos, Side};
+use broadside_env::hex::{Facing, ShipPos, Side};
 use broadside_env::wsim::catalogue::{GUN_HIT_LEFT, GUN_HIT_RIGHT, PICK_0};
 use broadside_env::wsim::state::{flag, Pending};
 use broadside_env::wsim::WsimGame;
@@ -20,6 +20,19 @@ use common::*;
 /// to the east, parallel: not a rake, each in the other's field.
 fn abreast(firer: ShipDef, target_spec: u16, d: i16) -> WsimGame {
     game(N, &[firer, ship(1, target_spec, pos(d, 0, N))])
+}
+
+/// Ship 0 (`firer`) facing N at the origin with two enemy ships of the line two hexes off
+/// its right broadside: ship 1 abreast facing N (not raked), ship 2 facing `second`.
+fn two_targets_at_two_hexes(firer: ShipDef, second: Facing) -> WsimGame {
+    game(
+        N,
+        &[
+            firer,
+            ship(1, SOL, pos(2, 0, N)),
+            ship(1, SOL, pos(2, -2, second)),
+        ],
+    )
 }
 
 /// "The ship being fired upon must be the closest in number of hexes to the firing ship of
@@ -128,14 +141,7 @@ fn enemy_as_close_as_a_friend_may_be_fired_on() {
 #[test]
 fn tie_on_range_goes_to_the_highest_hdt() {
     // Ship 1 lies abreast (not raked); ship 2 points its bow at the firer (raked).
-    let mut g = game(
-        N,
-        &[
-            ship(0, SOL, pos(0, 0, N)),
-            ship(1, SOL, pos(2, 0, N)),
-            ship(1, SOL, pos(2, -2, SW)),
-        ],
-    );
+    let mut g = two_targets_at_two_hexes(ship(0, SOL, pos(0, 0, N)), SW);
     let f = g.ships[0].pos;
     assert!(!f.rakes(Side::Right, g.ships[1].pos));
     assert!(f.rakes(Side::Right, g.ships[2].pos));
@@ -162,14 +168,7 @@ fn tie_on_range_goes_to_the_highest_hdt() {
 /// randomly." (a chance node with uniform outcomes)
 #[test]
 fn tie_on_range_and_hdt_is_a_uniform_chance_node() {
-    let mut g = game(
-        N,
-        &[
-            ship(0, SOL, pos(0, 0, N)),
-            ship(1, SOL, pos(2, 0, N)),
-            ship(1, SOL, pos(2, -2, N)),
-        ],
-    );
+    let mut g = two_targets_at_two_hexes(ship(0, SOL, pos(0, 0, N)), N);
     assert_eq!(g.best_targets(0, Side::Right).map(|t| t.0), Some(0b110));
     orders(&mut g, &["0 hull fire>=0", "0 hold", "0 hold"]);
     assert!(matches!(
@@ -494,13 +493,9 @@ fn a_closer_ship_outside_the_field_does_not_block() {
 #[test]
 fn target_choice_compares_hdts_before_the_cap() {
     // Elite, 20 gun squares at 2 hexes: 4, elite +3, initial +2 = 9; the raked one +5 = 14.
-    let mut g = game(
-        N,
-        &[
-            ship(0, SOL, pos(0, 0, N)).with("crew_quality = \"elite\""),
-            ship(1, SOL, pos(2, 0, N)),
-            ship(1, SOL, pos(2, -2, SW)),
-        ],
+    let mut g = two_targets_at_two_hexes(
+        ship(0, SOL, pos(0, 0, N)).with("crew_quality = \"elite\""),
+        SW,
     );
     assert_eq!(g.eligible_targets(0, Side::Right), (0b110, 2));
     assert_eq!(g.hdt(0, Side::Right, 1, 2).unwrap().hdt, 9);
@@ -526,14 +521,7 @@ fn target_choice_compares_hdts_before_the_cap() {
 /// technical reasons." Deviations: "Ties are drawn afresh each turn (a uniform chance node)".
 #[test]
 fn target_ties_are_drawn_afresh_each_turn() {
-    let mut g = game(
-        N,
-        &[
-            ship(0, SOL, pos(0, 0, N)),
-            ship(1, SOL, pos(2, 0, N)),
-            ship(1, SOL, pos(2, -2, N)),
-        ],
-    );
+    let mut g = two_targets_at_two_hexes(ship(0, SOL, pos(0, 0, N)), N);
     for turn in 1..=2 {
         orders(&mut g, &["0 hull fire>=0", "0 hold", "0 hold"]);
         assert!(

@@ -39,20 +39,25 @@ pub fn band(range: i32) -> Option<usize> {
     rules().ranges.iter().position(|&r| range <= r)
 }
 
-/// [`band`] of the (rounded down) square root of `d2` mils², without the square root:
-/// `isqrt(d2) <= r` exactly when `d2 < (r + 1)²`.
+/// The largest squared distance (mils²) whose (rounded down) square root is at most
+/// `range`: `isqrt(d2) <= range` exactly when `d2 <= (range + 1)² - 1`.
+fn max_dist2_within(range: i32) -> i64 {
+    let next = range as i64 + 1;
+    next * next - 1
+}
+
+/// [`band`] of the (rounded down) square root of `d2` mils², without the square root.
 fn band_of_dist2(d2: i64) -> Option<usize> {
-    rules().ranges.iter().position(|&r| {
-        let next = r as i64 + 1;
-        d2 < next * next
-    })
+    rules()
+        .ranges
+        .iter()
+        .position(|&r| d2 <= max_dist2_within(r))
 }
 
 /// The largest squared mainmast distance (mils²) still within long range: `band` of
 /// its (rounded down) square root is some band exactly when the square is at most this.
 fn long_range_dist2() -> i64 {
-    let long = rules().ranges[2] as i64;
-    (long + 1) * (long + 1) - 1
+    max_dist2_within(rules().ranges[2])
 }
 
 /// Whether a shot from a mainmast at `from` rakes a ship at `target`: the firer lies in the

@@ -254,6 +254,6 @@ pub fn quiet_turn(g: &mut WsimGame, text: &str) {
     let turn = g.turn;
     while at_orders(g) && g.turn == turn {
         order(g, text);
-        settle(g, |g| g.chance_outcomes().iter().next().unwrap().0);
+        finish(g);
     }
 }
