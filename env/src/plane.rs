@@ -607,6 +607,23 @@ pub fn swept_reach(start: &Rect) -> i64 {
 pub fn swept_path(start: &Rect, dist: i32, turn: i32) -> SweptPath {
     let mut path = SweptPath::default();
     let moved = start.advanced(dist);
+    path.pieces[0] = sweep_run(start, dist);
+    path.len = 1;
+    let turn = turn.clamp(-90, 90);
+    let steps = (turn.abs() + SWEEP_STEP_DEG - 1) / SWEEP_STEP_DEG;
+    for k in 0..steps {
+        let h0 = moved.heading as i32 + turn * k / steps;
+        let h1 = moved.heading as i32 + turn * (k + 1) / steps;
+        path.pieces[path.len as usize] = sweep_pivot(&moved, h0, h1);
+        path.len += 1;
+    }
+    path.end = moved.turned(turn);
+    path
+}
+
+/// The first piece of [`swept_path`]`(start, dist, _)`: the base lengthened by its straight
+/// run (whatever the turn after it).
+pub fn sweep_run(start: &Rect, dist: i32) -> Poly {
     // Beyond a zero move the run is grown by 2 mils all round, to cover the rounding of
     // the intermediate positions.
     let grow = if dist > 0 { 4 } else { 0 };
@@ -616,29 +633,26 @@ pub fn swept_path(start: &Rect, dist: i32, turn: i32) -> SweptPath {
         beam: start.beam + grow,
         ..*start
     };
-    path.pieces[0] = Poly::of_rect(&run);
-    path.len = 1;
-    let turn = turn.clamp(-90, 90);
-    let steps = (turn.abs() + SWEEP_STEP_DEG - 1) / SWEEP_STEP_DEG;
+    Poly::of_rect(&run)
+}
+
+/// The piece of a swept path that covers the base `moved` pivoting about its mainmast
+/// from heading `h0` to `h1` (degrees, at most [`SWEEP_STEP_DEG`] apart): the hull of the
+/// base's corners at both ends, pushed out by 1/cos(7.5°). A turn of a whole number of
+/// steps is cut at the same headings whatever its size, so turns that share a direction
+/// share their first pieces.
+pub fn sweep_pivot(moved: &Rect, h0: i32, h1: i32) -> Poly {
     let pushed = |h: i32| {
         let grown = Rect {
             length: (moved.length as i64 * 10087 / 10000) as i32 + 2,
             beam: (moved.beam as i64 * 10087 / 10000) as i32 + 2,
             heading: norm_deg(h),
-            ..moved
+            ..*moved
         };
         grown.corners()
     };
-    for k in 0..steps {
-        let h0 = moved.heading as i32 + turn * k / steps;
-        let h1 = moved.heading as i32 + turn * (k + 1) / steps;
-        let (a, b) = (pushed(h0), pushed(h1));
-        let pts = [a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]];
-        path.pieces[path.len as usize] = Poly::hull(&pts);
-        path.len += 1;
-    }
-    path.end = moved.turned(turn);
-    path
+    let (a, b) = (pushed(h0), pushed(h1));
+    Poly::hull(&[a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]])
 }
 
 #[cfg(test)]

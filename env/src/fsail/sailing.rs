@@ -15,7 +15,10 @@
 
 use crate::action_set::ActionSet;
 use crate::game::Action;
-use crate::plane::{beyond_segment, on_table, rects_overlap, swept_path, swept_reach, Rect};
+use crate::plane::{
+    beyond_segment, on_table, polys_overlap, rects_overlap, sweep_pivot, sweep_run, swept_path,
+    swept_reach, Point, Poly, Rect, SWEEP_STEP_DEG,
+};
 
 use super::catalogue::*;
 use super::data::{rules, MAX_SHIPS, MAX_TERRAIN};
@@ -153,8 +156,36 @@ impl FsailGame {
         near.all(|o| !rects_overlap(&end, o) && !path.hits(o))
     }
 
-    /// The legal sailing actions of `ship` with `points` sailing points.
+    /// The legal sailing actions of `ship` with `points` sailing points. Every full-length
+    /// move whose turn is a whole number of sweep steps goes through one [`FullMoves`]:
+    /// they share the straight run and, per direction, the first pieces of their pivots.
     pub(crate) fn sail_options(&self, ship: usize, points: u8, out: &mut ActionSet) {
+        out.insert(SAIL_END);
+        let mut near = [0u8; MAX_SHIPS + MAX_TERRAIN];
+        let n = self.obstacles_near(ship, rules().move_mils as i64, &mut near);
+        let mut full = FullMoves::new(self, ship, &near[..n]);
+        for a in MANOEUVRE_QUARTER..SAIL_END {
+            let Some(m) = self.sail_move(ship, a) else {
+                continue;
+            };
+            if m.cost > points {
+                continue;
+            }
+            let clear = if m.dist == full.dist && m.turn % SWEEP_STEP_DEG == 0 {
+                full.clear(self, m.turn)
+            } else {
+                self.move_clear(ship, m.dist, m.turn, &near[..n])
+            };
+            if clear {
+                out.insert(a);
+            }
+        }
+    }
+
+    /// [`Self::sail_options`] with every move tested on its own by [`Self::move_clear`]: the
+    /// reference the shared sweep is tested against.
+    #[doc(hidden)]
+    pub fn sail_options_one_by_one(&self, ship: usize, points: u8, out: &mut ActionSet) {
         out.insert(SAIL_END);
         let mut near = [0u8; MAX_SHIPS + MAX_TERRAIN];
         let n = self.obstacles_near(ship, rules().move_mils as i64, &mut near);
@@ -268,5 +299,156 @@ impl FsailGame {
     /// Successes needed per die for the pending sailing roll: faces out of six.
     pub(crate) fn sailing_faces(target: u8) -> u32 {
         faces_at_least(target)
+    }
+}
+
+/// Most pivot pieces a turn of one direction sweeps (90 degrees in steps of 15).
+const MAX_PIVOTS: usize = (90 / SWEEP_STEP_DEG) as usize;
+
+/// The clearance of one ship's full-length moves, worked out once for all their turns: the
+/// mainmast ends at the same point whatever the turn (the pivot is about it), so the
+/// obstacles near the path, the straight run's piece and each direction's pivot pieces are
+/// the same for every turn (see [`sweep_pivot`]); each is tested against the obstacles at
+/// most once, when a move first needs it. Exactly [`FsailGame::move_clear`] move by move.
+struct FullMoves {
+    /// The ship's base where it starts.
+    start: Rect,
+    /// The full move's length (mils).
+    dist: i32,
+    /// The base moved ahead, before it turns.
+    moved: Rect,
+    /// The obstacles the path's capsule may touch, with their corners.
+    close: [(Rect, [Point; 4]); MAX_SHIPS + MAX_TERRAIN],
+    closes: usize,
+    /// Whether the run touches none of them (`None`: not tested yet).
+    run_clear: Option<bool>,
+    /// By direction (port, starboard) and step: whether that pivot piece is clear.
+    pivot_clear: [[Option<bool>; MAX_PIVOTS]; 2],
+}
+
+impl FullMoves {
+    fn new(g: &FsailGame, ship: usize, near: &[u8]) -> Self {
+        let start = g.ships[ship].base;
+        let dist = rules().move_mils;
+        let moved = start.advanced(dist);
+        let reach = swept_reach(&start);
+        let mut close = [(Rect::default(), [Point::default(); 4]); MAX_SHIPS + MAX_TERRAIN];
+        let mut closes = 0;
+        for &t in near {
+            let o = g.obstacle(t);
+            if !beyond_segment(start.centre, moved.centre, o.centre, reach + o.radius()) {
+                close[closes] = (*o, o.corners());
+                closes += 1;
+            }
+        }
+        Self {
+            start,
+            dist,
+            moved,
+            close,
+            closes,
+            run_clear: None,
+            pivot_clear: [[None; MAX_PIVOTS]; 2],
+        }
+    }
+
+    /// Whether no close obstacle shares area with `piece`.
+    fn piece_clear(close: &[(Rect, [Point; 4])], piece: &Poly) -> bool {
+        close.iter().all(|(_, c)| !polys_overlap(piece.points(), c))
+    }
+
+    /// Whether the full move turning `turn` degrees (a whole number of sweep steps, at most
+    /// 90 either way) is legal as far as the table and the obstacles go.
+    fn clear(&mut self, g: &FsailGame, turn: i32) -> bool {
+        let end = self.moved.turned(turn);
+        if !on_table(&end, g.table[0], g.table[1]) {
+            return false;
+        }
+        let close = &self.close[..self.closes];
+        if close.is_empty() {
+            return true;
+        }
+        if close.iter().any(|(o, _)| rects_overlap(&end, o)) {
+            return false;
+        }
+        let start = self.start;
+        let dist = self.dist;
+        if !*self
+            .run_clear
+            .get_or_insert_with(|| Self::piece_clear(close, &sweep_run(&start, dist)))
+        {
+            return false;
+        }
+        let dir = usize::from(turn > 0);
+        let sign = if turn > 0 { 1 } else { -1 };
+        let h = self.moved.heading as i32;
+        // A swept path turns at most 90 degrees (`swept_path` clamps the turn).
+        for k in 0..((turn.abs() / SWEEP_STEP_DEG) as usize).min(MAX_PIVOTS) {
+            let moved = &self.moved;
+            let ok = *self.pivot_clear[dir][k].get_or_insert_with(|| {
+                let step = sign * SWEEP_STEP_DEG;
+                let piece = sweep_pivot(moved, h + step * k as i32, h + step * (k as i32 + 1));
+                Self::piece_clear(close, &piece)
+            });
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fsail::{builtin_scenario, FsailOptions};
+    use proptest::prelude::*;
+
+    /// A scenario's ships (and terrain) crowded into a 12" square round `(cx, cy)` inches,
+    /// at headings in steps of 15 degrees or any degree: overlapping bases included, since
+    /// the sailing options are a function of any state.
+    fn crowded(scenario: &str, place: &[(i32, i32, u16)], cx: i32, cy: i32) -> FsailGame {
+        let mut g = FsailGame::new(
+            &builtin_scenario(scenario).expect("built-in"),
+            FsailOptions::default(),
+        );
+        let n = g.ships().len();
+        for (s, &(dx, dy, h)) in g.ships[..n].iter_mut().zip(place) {
+            s.base.centre = Point::new(cx * 1000 + dx, cy * 1000 + dy);
+            s.base.heading = h % 360;
+        }
+        g
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// The shared sweep is an optimisation only: every ship's options, for every
+        /// number of points, are those of testing each move on its own.
+        #[test]
+        fn shared_sweep_gives_the_options_of_moves_tested_one_by_one(
+            scenario in prop::sample::select(vec!["fleet-action", "three-vs-three", "frigate-duel"]),
+            place in prop::collection::vec((-6000i32..6000, -6000i32..6000, 0u16..360), 14),
+            (cx, cy) in (4i32..44, 4i32..32),
+            coarse in any::<bool>(),
+        ) {
+            let place: Vec<_> = place
+                .into_iter()
+                .map(|(x, y, h)| (x, y, if coarse { h / 15 * 15 } else { h }))
+                .collect();
+            let g = crowded(scenario, &place, cx, cy);
+            for ship in 0..g.ships().len() {
+                for points in 1..=3 {
+                    let (mut fast, mut slow) = (ActionSet::default(), ActionSet::default());
+                    g.sail_options(ship, points, &mut fast);
+                    g.sail_options_one_by_one(ship, points, &mut slow);
+                    prop_assert_eq!(
+                        fast.iter().collect::<Vec<_>>(),
+                        slow.iter().collect::<Vec<_>>(),
+                        "ship {} points {}", ship, points
+                    );
+                }
+            }
+        }
     }
 }
