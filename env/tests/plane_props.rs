@@ -4,10 +4,11 @@
 //! the swept path of a zero move is the ship itself; a swept path holds
 //! every intermediate position of the move; an obstacle beyond the path's capsule
 //! (`swept_reach` about the mainmast's segment) touches neither the path nor the end base;
-//! `beyond_segment` agrees with a floating-point distance.
+//! `beyond_segment` agrees with a floating-point distance; `on_table`'s shortcut for a base
+//! whose circle is on the table agrees with its corners.
 
 use broadside_env::plane::{
-    beyond_segment, broadside_arc, in_arc, in_bow_or_stern, mast_distance, polys_dist2,
+    beyond_segment, broadside_arc, in_arc, in_bow_or_stern, mast_distance, on_table, polys_dist2,
     reach_within, rect_distance, rect_distance_at_most, rects_dist2_below, rects_overlap,
     rotate_point, swept_path, swept_reach, Arc, Point, Rect,
 };
@@ -56,6 +57,23 @@ fn rotate(r: &Rect, deg: i32) -> Rect {
 
 proptest! {
     #![proptest_config(props::fixed(2048, 0x5EED_2048))]
+
+    #[test]
+    fn on_table_agrees_with_the_corners(
+        x in -3000i32..=51_000,
+        y in -3000i32..=39_000,
+        h in 0u16..360,
+        l in 500i32..=5000,
+        b in 200i32..=1500,
+    ) {
+        // Bases about the edges of Fighting Sail's 48" x 36" table, in and out.
+        let r = Rect::new(Point::new(x, y), h, l.max(b), b);
+        let corners = r
+            .corners()
+            .iter()
+            .all(|c| c.x >= 0 && c.y >= 0 && c.x <= 48_000 && c.y <= 36_000);
+        prop_assert_eq!(on_table(&r, 48_000, 36_000), corners);
+    }
 
     #[test]
     fn distance_is_symmetric_and_non_negative((a, b) in pair()) {

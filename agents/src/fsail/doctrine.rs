@@ -210,9 +210,21 @@ impl FsailDoctrine {
 
     /// How good it is for ship `i` to end its sailing at `base`.
     pub fn score(&self, g: &FsailGame, look: &Outlook, i: usize, base: &Rect) -> f64 {
-        let Some(t) = self.target(g, i) else {
-            return 0.0;
-        };
+        self.target(g, i)
+            .map_or(0.0, |t| self.score_against(g, look, i, t, base))
+    }
+
+    /// [`Self::score`] with the enemy ship `i` manoeuvres against already known (it is
+    /// [`Self::target`], which depends on where the ships stand, not on `base`): a
+    /// sailing decision scores many bases against one target.
+    pub fn score_against(
+        &self,
+        g: &FsailGame,
+        look: &Outlook,
+        i: usize,
+        t: usize,
+        base: &Rect,
+    ) -> f64 {
         let range = mast_distance(base, &g.ships[t].base) as f64 / INCH as f64;
         let lead = morale_lead(g, g.ships[i].side) > 0;
         // Ahead on the turn-limit count, the lead wins if kept: keep clear of the enemy.
@@ -374,11 +386,13 @@ impl FsailDoctrineBot {
         scores.clear();
         scores.resize(plans.len(), 0.0);
         let mut last = None;
+        let target = d.target(g, ship);
         for &k in &order {
             let key = place_key(&plans[k].1);
-            let v = match last {
-                Some((at, v)) if at == key => v,
-                _ => d.score(g, &look.2, ship, &plans[k].1),
+            let v = match (last, target) {
+                (Some((at, v)), _) if at == key => v,
+                (_, Some(t)) => d.score_against(g, &look.2, ship, t, &plans[k].1),
+                (_, None) => 0.0,
             };
             scores[k] = v;
             last = Some((key, v));
