@@ -539,9 +539,10 @@ pub fn line_of_sight<'a>(
 
 /// Whether the rectangle lies entirely on a table `width` x `depth` mils (edges included).
 pub fn on_table(r: &Rect, width: i32, depth: i32) -> bool {
-    // No corner lies farther than the radius from the centre along either axis: a base
-    // whose circle is on the table is too, without its corners.
-    let (c, rad) = (r.centre, r.radius());
+    // No corner lies farther than half the length plus half the beam (and a mil of
+    // rounding) from the centre along either axis: a base whose box of that half-width is
+    // on the table is too, without its corners (or a square root).
+    let (c, rad) = (r.centre, (r.length as i64 + r.beam as i64) / 2 + 2);
     let (x, y) = (c.x as i64, c.y as i64);
     if x - rad >= 0 && y - rad >= 0 && x + rad <= width as i64 && y + rad <= depth as i64 {
         return true;
