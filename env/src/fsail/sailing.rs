@@ -160,38 +160,32 @@ impl FsailGame {
     /// move whose turn is a whole number of sweep steps goes through one [`FullMoves`]:
     /// they share the straight run and, per direction, the first pieces of their pivots.
     pub(crate) fn sail_options(&self, ship: usize, points: u8, out: &mut ActionSet) {
-        out.insert(SAIL_END);
-        let mut near = [0u8; MAX_SHIPS + MAX_TERRAIN];
-        let n = self.obstacles_near(ship, rules().move_mils as i64, &mut near);
-        let mut full = FullMoves::new(self, ship, &near[..n]);
-        for a in MANOEUVRE_QUARTER..SAIL_END {
-            let Some(m) = self.sail_move(ship, a) else {
-                continue;
-            };
-            if m.cost > points {
-                continue;
-            }
-            let clear = if m.dist == full.dist && m.turn % SWEEP_STEP_DEG == 0 {
-                full.clear(self, m.turn)
+        let mut full = None;
+        self.sail_options_by(ship, points, out, |g, near, m| {
+            let full = full.get_or_insert_with(|| FullMoves::new(g, ship, near));
+            if m.dist == full.dist && m.turn % SWEEP_STEP_DEG == 0 {
+                full.clear(g, m.turn)
             } else {
-                self.move_clear(ship, m.dist, m.turn, &near[..n])
-            };
-            if clear {
-                out.insert(a);
+                g.move_clear(ship, m.dist, m.turn, near)
             }
-        }
+        });
     }
 
-    /// [`Self::sail_options`] with every move tested on its own by [`Self::move_clear`]: the
-    /// reference the shared sweep is tested against.
-    #[doc(hidden)]
-    pub fn sail_options_one_by_one(&self, ship: usize, points: u8, out: &mut ActionSet) {
+    /// The sailing actions of `ship` that `points` pay for and `clear` passes (given the
+    /// game, the obstacles near the ship and the move), with ending the sailing.
+    fn sail_options_by(
+        &self,
+        ship: usize,
+        points: u8,
+        out: &mut ActionSet,
+        mut clear: impl FnMut(&Self, &[u8], SailMove) -> bool,
+    ) {
         out.insert(SAIL_END);
         let mut near = [0u8; MAX_SHIPS + MAX_TERRAIN];
         let n = self.obstacles_near(ship, rules().move_mils as i64, &mut near);
         for a in MANOEUVRE_QUARTER..SAIL_END {
             if let Some(m) = self.sail_move(ship, a) {
-                if m.cost <= points && self.move_clear(ship, m.dist, m.turn, &near[..n]) {
+                if m.cost <= points && clear(self, &near[..n], m) {
                     out.insert(a);
                 }
             }
@@ -441,7 +435,10 @@ mod tests {
                 for points in 1..=3 {
                     let (mut fast, mut slow) = (ActionSet::default(), ActionSet::default());
                     g.sail_options(ship, points, &mut fast);
-                    g.sail_options_one_by_one(ship, points, &mut slow);
+                    // The reference: every move tested on its own by move_clear.
+                    g.sail_options_by(ship, points, &mut slow, |g, near, m| {
+                        g.move_clear(ship, m.dist, m.turn, near)
+                    });
                     prop_assert_eq!(
                         fast.iter().collect::<Vec<_>>(),
                         slow.iter().collect::<Vec<_>>(),
