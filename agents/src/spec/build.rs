@@ -74,7 +74,16 @@ impl AgentSpec {
                 expected: "at least one bot of the ruleset".into(),
             });
         }
-        let opponent = bot(&p.model, 0x0BB0)?;
+        // `random` models an opponent that plays uniformly at random (a best response to
+        // the `random` agent, for measuring what beating it takes).
+        let opponent = if p.model == "random" {
+            AgentSpec::Random {
+                seed: Some(splitmix(seed ^ 0x0BB0)),
+            }
+            .build::<G>(0)?
+        } else {
+            bot(&p.model, 0x0BB0)?
+        };
         let heuristic = G::heuristic_named(&p.value).ok_or_else(|| SpecError::BadValue {
             spec: self.to_string(),
             key: "value".into(),

@@ -41,7 +41,8 @@
 //!   distinct choices of a portfolio of doctrines, each played out to `horizon` game turns
 //!   on by the doctrine that proposed it against an opponent model, the best mean kept.
 //!   Keys: `bots` (doctrine names joined by `+`; default every bot of the ruleset),
-//!   `model` (the opponent's doctrine in playouts and for hidden orders; default `best`),
+//!   `model` (the opponent's doctrine in playouts and for hidden orders, or `random`: the
+//!   search then answers a uniformly random opponent; default `best`),
 //!   `horizon` (game turns, default 1), `sims` (playouts per decision over all candidates,
 //!   default 24) or `time` (milliseconds per decision) or `level` (the `mcts` levels'
 //!   times), `value` (as for `mcts`; default `position`), `wide` (`true`: also every
