@@ -136,6 +136,14 @@ fn main() {
         "  the opponent bot: {:.3} ms per decision",
         p.bot_ns as f64 / 1e6 / p.bot_decisions.max(1) as f64
     );
+    let mut per: Vec<u32> = p.searches.iter().map(|s| s.playouts).collect();
+    per.sort_unstable();
+    println!(
+        "  playouts per candidate: median {}, tenth percentile {}, searches with fewer than 10: {:.0}%",
+        per.get(n / 2).copied().unwrap_or(0),
+        per.get(n / 10).copied().unwrap_or(0),
+        100.0 * per.iter().filter(|&&k| k < 10).count() as f64 / n.max(1) as f64
+    );
     println!(
         "  playouts per candidate: mean {:.1}",
         p.searches

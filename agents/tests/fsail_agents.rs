@@ -6,7 +6,7 @@ mod versus_random;
 
 use broadside_agents::fsail::{FsailDoctrineBot, FSAIL_DOCTRINES};
 use broadside_agents::{play_match, Agent, AgentSpec, KnownAgents, MatchConfig};
-use broadside_env::fsail::{builtin_scenario, FsailGame, FsailOptions};
+use broadside_env::fsail::{builtin_scenario, FsailGame, FsailOptions, Phase};
 use broadside_env::ruleset::AnyGame;
 use broadside_env::Game;
 
@@ -104,8 +104,10 @@ fn every_doctrine_is_a_spec_string_on_any_game() {
 #[test]
 fn a_search_that_models_its_opponent_as_random_beats_random() {
     // `model=random`: the playouts answer a uniformly random opponent (measured: 93.9% of
-    // 1000 on the even duel with 1000 playouts a decision). The same seeds replay the game.
-    let spec: AgentSpec = "portfolio:model=random,sims=40".parse().unwrap();
+    // 1000 on the even duel with 1000 playouts a decision). Every world its own sailing
+    // (`share=1`): a group of worlds would share the random enemy's sailing too, and 40
+    // playouts are one group. The same seeds replay the game.
+    let spec: AgentSpec = "portfolio:model=random,sims=40,share=1".parse().unwrap();
     let s = score_vs_random(
         "even-duel",
         &|k| spec.build::<FsailGame>(k + 1).unwrap(),
@@ -124,4 +126,128 @@ fn a_search_that_models_its_opponent_as_random_beats_random() {
         play_match(scenario("even-duel"), [&mut me, &mut rnd], &config).unwrap()
     };
     assert_eq!(play(), play());
+}
+
+/// Where every ship stands (mainmast and heading) and both fleets' morale.
+type End = (Vec<(i32, i32, u16)>, [i16; 2]);
+
+/// Records the [`End`] of each playout.
+#[derive(Default)]
+struct Ends(std::sync::Mutex<Vec<End>>);
+
+impl broadside_agents::mcts::Heuristic<FsailGame> for Ends {
+    fn name(&self) -> String {
+        "ends".into()
+    }
+    fn value(&self, g: &FsailGame) -> [f64; 2] {
+        let bases = g
+            .ships()
+            .iter()
+            .map(|s| (s.base.centre.x, s.base.centre.y, s.base.heading))
+            .collect();
+        self.0
+            .lock()
+            .unwrap()
+            .push((bases, [g.morale[0], g.morale[1]]));
+        [0.0, 0.0]
+    }
+}
+
+#[test]
+fn worlds_in_a_group_share_the_sailing_rolls_and_differ_in_the_shots() {
+    use broadside_agents::mcts::Budget;
+    use broadside_agents::portfolio::{PortfolioAgent, PortfolioConfig};
+    use rand::SeedableRng;
+    use std::sync::Arc;
+    for share in [1u32, 4] {
+        let ends = Arc::new(Ends::default());
+        let config = PortfolioConfig {
+            budget: Budget::Simulations(32),
+            horizon: 1,
+            wide: false,
+            seed: 3,
+            tree: false,
+            c: 0.1,
+            orders: false,
+            expand: 8,
+            share,
+        };
+        let doctrines = || -> Vec<Box<dyn Agent<FsailGame>>> {
+            FSAIL_DOCTRINES
+                .iter()
+                .map(|d| Box::new(FsailDoctrineBot::new(*d, 1)) as Box<dyn Agent<FsailGame>>)
+                .collect()
+        };
+        let mut search = PortfolioAgent::new(
+            config,
+            "test".into(),
+            doctrines(),
+            Box::new(FsailDoctrineBot::new(FSAIL_DOCTRINES[3], 2)),
+            ends.clone(),
+            None,
+            FsailGame::round,
+        )
+        .with_shared_chance(FsailGame::shared_chance);
+        // Play on until the doctrines disagree on a sailing decision of the side that sails
+        // first, after the first turn (the fleets are within range): the other side's
+        // sailing rolls are still to come, and shots follow.
+        let mut g = scenario("fleet-action");
+        let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let k = loop {
+            match g.current_player() {
+                Some(p) => {
+                    let a = search.choose(&g, p);
+                    let k = search.candidates().len();
+                    let first_sails =
+                        matches!(g.phase, Phase::SailSpend { player, .. } if player == g.first);
+                    if k > 1 && g.turn >= 2 && first_sails {
+                        break k;
+                    }
+                    g.apply(a).unwrap();
+                    ends.0.lock().unwrap().clear();
+                }
+                None => {
+                    let a = g.chance_outcomes().sample(&mut dice);
+                    g.apply(a).unwrap();
+                }
+            }
+        };
+        let ends = ends.0.lock().unwrap();
+        assert_eq!(
+            ends.len(),
+            32usize.div_ceil(k) * k,
+            "one end per world and candidate"
+        );
+        // Worlds run in order, every candidate in each.
+        let of = |c: usize| -> Vec<_> { ends.iter().skip(c).step_by(k).cloned().collect() };
+        for c in 0..k {
+            let worlds = of(c);
+            let same_sailing = |a: usize, b: usize| worlds[a].0 == worlds[b].0;
+            let distinct_ends = worlds
+                .iter()
+                .map(|w| w.0.clone())
+                .collect::<std::collections::BTreeSet<_>>()
+                .len();
+            if share == 1 {
+                assert!(
+                    distinct_ends > worlds.len() / 2,
+                    "every world rolls its own sailing"
+                );
+            } else {
+                for w in 0..worlds.len() {
+                    assert!(
+                        same_sailing(w, w - w % 4),
+                        "world {w} shares its group's sailing"
+                    );
+                }
+                assert!(distinct_ends > 1, "the groups roll their own sailing");
+                // The shots' dice still differ within a group.
+                let morale = worlds
+                    .iter()
+                    .map(|w| w.1)
+                    .collect::<std::collections::BTreeSet<_>>();
+                assert!(morale.len() > 1, "the worlds' shots differ: {morale:?}");
+            }
+        }
+    }
 }

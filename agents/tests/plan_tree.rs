@@ -67,6 +67,7 @@ fn toy_config(playouts: u64, horizon: u32, seed: u64) -> PortfolioConfig {
         c: 0.5,
         orders: false,
         expand: 8,
+        share: 1,
     }
 }
 

@@ -99,16 +99,20 @@ impl AgentSpec {
             c: p.c,
             orders: p.orders,
             expand: p.expand,
+            share: p.share,
         };
-        Ok(Some(PortfolioAgent::new(
-            config,
-            self.to_string(),
-            portfolio,
-            opponent,
-            heuristic,
-            G::hidden_model(),
-            G::round,
-        )))
+        Ok(Some(
+            PortfolioAgent::new(
+                config,
+                self.to_string(),
+                portfolio,
+                opponent,
+                heuristic,
+                G::hidden_model(),
+                G::round,
+            )
+            .with_shared_chance(G::shared_chance),
+        ))
     }
 
     /// Builds an [`MctsAgent`] (for callers that want its explanations); `None` if the spec

@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::mcts::{Budget, Selection};
 
-use super::{AgentSpec, EvalSpec, DEFAULT_EXPAND, DEFAULT_PLAN_C};
+use super::{AgentSpec, EvalSpec, DEFAULT_EXPAND, DEFAULT_PLAN_C, DEFAULT_SHARE};
 
 impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -27,6 +27,9 @@ impl fmt::Display for AgentSpec {
                     Budget::TimeMs(ms) => write!(f, "time={ms}")?,
                 }
                 write!(f, ",value={}", p.value)?;
+                if p.share != DEFAULT_SHARE {
+                    write!(f, ",share={}", p.share)?;
+                }
                 if p.wide {
                     write!(f, ",wide=true")?;
                 }

@@ -14,7 +14,7 @@ const CHANCE_VALUES: &str = "sample or stratified";
 const PSCOPE_VALUES: &str = "root or all";
 
 const PORTFOLIO_KEYS: &str =
-    "bots, model, horizon, sims, time, level, value, wide, tree, orders, expand, c, seed";
+    "bots, model, horizon, sims, time, level, value, wide, tree, orders, expand, share, c, seed";
 
 fn parse_portfolio(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
     let mut p = PortfolioSpec::default();
@@ -40,6 +40,12 @@ fn parse_portfolio(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
             "wide" => p.wide = v.parse().map_err(|_| bad(spec, k, v, "true or false"))?,
             "tree" => p.tree = v.parse().map_err(|_| bad(spec, k, v, "true or false"))?,
             "orders" => p.orders = v.parse().map_err(|_| bad(spec, k, v, "true or false"))?,
+            "share" => {
+                p.share = parse_num(spec, k, v)?;
+                if p.share == 0 {
+                    return Err(bad(spec, k, v, "a whole number at least 1"));
+                }
+            }
             "expand" => {
                 p.expand = parse_num(spec, k, v)?;
                 if p.expand == 0 {

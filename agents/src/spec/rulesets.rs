@@ -4,7 +4,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use broadside_env::fsail::FsailGame;
+use broadside_env::fsail::{FsailGame, Pending};
 use broadside_env::ruleset::AnyGame;
 use broadside_env::toy::{DiceRace, HiddenPennies};
 use broadside_env::wsim::WsimGame;
@@ -150,6 +150,14 @@ impl KnownAgents for FsailGame {
     }
     fn round(state: &Self) -> u32 {
         u32::from(state.turn)
+    }
+    // The initiative and sailing rolls: the doctrines' sailing that follows them is most
+    // of a playout's cost, and the shots' dice after it vary the worlds.
+    fn shared_chance(state: &Self) -> bool {
+        matches!(
+            state.pending,
+            Pending::Initiative | Pending::SailingDice { .. }
+        )
     }
 }
 
@@ -333,6 +341,14 @@ impl KnownAgents for AnyGame {
             AnyGame::Wsim(g) => WsimGame::round(g),
             AnyGame::Fsail(g) => FsailGame::round(g),
             _ => 0,
+        }
+    }
+    fn shared_chance(state: &Self) -> bool {
+        #[allow(unreachable_patterns)]
+        match state {
+            AnyGame::Wsim(g) => WsimGame::shared_chance(g),
+            AnyGame::Fsail(g) => FsailGame::shared_chance(g),
+            _ => false,
         }
     }
 }
