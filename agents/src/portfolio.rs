@@ -212,6 +212,12 @@ impl<G: Game> PortfolioAgent<G> {
         }
     }
 
+    /// The dice seed of world `world` (or, complemented, of a group of worlds) at this
+    /// decision.
+    fn world_seed(&self, world: u64) -> u64 {
+        crate::mcts::hash::splitmix64(self.config.seed ^ self.decisions.rotate_left(32) ^ world)
+    }
+
     /// Which chance nodes a group of [`PortfolioConfig::share`] worlds may share.
     pub fn with_shared_chance(mut self, shared: SharedChanceFn<G>) -> Self {
         self.shared = shared;
@@ -372,17 +378,21 @@ impl<G: Game> PortfolioAgent<G> {
                     &drawn
                 }
             };
-            let dice_seed = crate::mcts::hash::splitmix64(
-                self.config.seed ^ self.decisions.rotate_left(32) ^ world,
-            );
+            let dice_seed = self.world_seed(world);
             let reuse = world > 0 && (modeled.is_some() || first_drawn.as_ref() == Some(base));
-            if world.is_multiple_of(share) {
+            let group_start = world.is_multiple_of(share);
+            if group_start {
                 // The group's leads start from the shared prefixes (or the first world's).
                 leads_shared = world == 0 || reuse;
             }
             for (ci, sum) in sums.iter_mut().enumerate() {
                 let (action, ours) = (self.candidates[ci].action, self.candidates[ci].proposers[0]);
-                let start = if reuse {
+                // A later world of a group starts where the group's first left the shared rolls.
+                if share > 1 && reuse && leads_shared && !group_start {
+                    *sum += self.playout(leads[ci].clone(), player, ours, stop, dice_seed);
+                    continue;
+                }
+                let mut start = if reuse {
                     prefixes[ci].clone()
                 } else {
                     let mut s = base.clone();
@@ -393,27 +403,15 @@ impl<G: Game> PortfolioAgent<G> {
                     }
                     s
                 };
-                let start = if share > 1 {
-                    let group = world / share;
-                    if reuse && leads_shared && !world.is_multiple_of(share) {
-                        leads[ci].clone()
-                    } else {
-                        let seed = crate::mcts::hash::splitmix64(
-                            self.config.seed ^ self.decisions.rotate_left(32) ^ !group,
-                        );
-                        let s = self.advance_shared(start, player, ours, stop, seed);
-                        if world.is_multiple_of(share) {
-                            if leads.len() <= ci {
-                                leads.push(s.clone());
-                            } else {
-                                leads[ci] = s.clone();
-                            }
-                        }
-                        s
+                if share > 1 {
+                    let group_seed = self.world_seed(!(world / share));
+                    start = self.advance_shared(start, player, ours, stop, group_seed);
+                    if group_start {
+                        // Candidates run in order: this one's lead goes at index `ci`.
+                        leads.truncate(ci);
+                        leads.push(start.clone());
                     }
-                } else {
-                    start
-                };
+                }
                 *sum += self.playout(start, player, ours, stop, dice_seed);
             }
             if world == 0 && modeled.is_none() {

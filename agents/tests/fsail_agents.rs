@@ -172,16 +172,14 @@ fn worlds_in_a_group_share_the_sailing_rolls_and_differ_in_the_shots() {
             expand: 8,
             share,
         };
-        let doctrines = || -> Vec<Box<dyn Agent<FsailGame>>> {
-            FSAIL_DOCTRINES
-                .iter()
-                .map(|d| Box::new(FsailDoctrineBot::new(*d, 1)) as Box<dyn Agent<FsailGame>>)
-                .collect()
-        };
+        let doctrines = FSAIL_DOCTRINES
+            .iter()
+            .map(|d| Box::new(FsailDoctrineBot::new(*d, 1)) as Box<dyn Agent<FsailGame>>)
+            .collect();
         let mut search = PortfolioAgent::new(
             config,
             "test".into(),
-            doctrines(),
+            doctrines,
             Box::new(FsailDoctrineBot::new(FSAIL_DOCTRINES[3], 2)),
             ends.clone(),
             None,

@@ -136,9 +136,7 @@ impl<G: Game> PortfolioAgent<G> {
         for done in 0..playouts {
             let ci = ucb(&self.nodes, 0, k, self.config.c);
             let visit = u64::from(self.nodes[ci].tally.visits);
-            let dice = crate::mcts::hash::splitmix64(
-                self.config.seed ^ self.decisions.rotate_left(32) ^ visit,
-            );
+            let dice = self.world_seed(visit);
             let (action, ours) = (self.candidates[ci].action, self.candidates[ci].proposers[0]);
             // Without a model the world is redrawn; its prefix is reused only where nothing
             // was hidden (the drawn world is the state itself).

@@ -56,8 +56,8 @@
 //!   8), `share` (the flat search's worlds that share one draw of a playout's leading
 //!   shared chance nodes, Fighting Sail's sailing rolls, so that its costly doctrine
 //!   sailing is played once for them all, and so is the opponent model's: with
-//!   `model=random` a group sees one random sailing; default 32, 1: every world its own), `c` (the
-//!   trees' exploration constant, default 0.1), `seed`.
+//!   `model=random` a group sees one random sailing; default 32, 1: every world its own),
+//!   `c` (the trees' exploration constant, default 0.1), `seed`.
 //!
 //! A nested `rollout:` spec may not contain commas (its own options would be ambiguous).
 
