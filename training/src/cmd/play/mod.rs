@@ -46,8 +46,8 @@ pub struct PlayArgs {
     #[arg(long, value_name = "SPEC")]
     pub admiral: Option<String>,
     /// The search admiral at a difficulty level: easy, medium, hard or expert (50 ms, 250 ms,
-    /// 1 s, 4 s per decision); the portfolio search in WS&IM squadron battles, the tree
-    /// search (`mcts:level=LEVEL`) elsewhere.
+    /// 1 s, 4 s per decision); the portfolio search in battles of squadrons (WS&IM and
+    /// Fighting Sail), the tree search (`mcts:level=LEVEL`) in single-ship duels.
     #[arg(long, conflicts_with = "admiral", value_parser = ["easy", "medium", "hard", "expert"])]
     pub level: Option<String>,
     /// Save the game to FILE (atomically) when it ends or you leave;
