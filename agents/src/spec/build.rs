@@ -82,7 +82,14 @@ impl AgentSpec {
             }
             .build::<G>(0)?
         } else {
-            bot(&p.model, 0x0BB0)?
+            // A model may also be `random`: say so when the name is unknown.
+            bot(&p.model, 0x0BB0).map_err(|e| match e {
+                SpecError::UnknownBot { name, known } => SpecError::UnknownBot {
+                    name,
+                    known: format!("{known}, random"),
+                },
+                e => e,
+            })?
         };
         let heuristic = G::heuristic_named(&p.value).ok_or_else(|| SpecError::BadValue {
             spec: self.to_string(),

@@ -461,6 +461,18 @@ mod tests {
             .unwrap()
             .build::<WsimGame>(1);
         assert!(matches!(err, Err(SpecError::UnknownBot { .. })));
+        // An unknown model names `random` among the models it could have been.
+        let model = "portfolio:model=nelson"
+            .parse::<AgentSpec>()
+            .unwrap()
+            .build::<WsimGame>(1)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            model.contains("unknown bot `nelson`") && model.ends_with(", random)"),
+            "{model}"
+        );
         for (name, _) in WsimGame::bots() {
             let b = format!("bot:{name}").parse::<AgentSpec>().unwrap();
             assert!(b.build::<AnyGame>(1).is_ok(), "{name}");
