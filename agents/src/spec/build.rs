@@ -12,6 +12,9 @@ use crate::{Agent, RandomAgent};
 
 use super::{AgentSpec, EvalSpec, KnownAgents, PriorSpec, SpecError};
 
+/// The portfolio's opponent model that plays uniformly at random instead of by a doctrine.
+const RANDOM_MODEL: &str = "random";
+
 impl AgentSpec {
     /// Builds the agent for game `G`; `default_seed` seeds what the spec leaves unseeded.
     pub fn build<G: KnownAgents>(&self, default_seed: u64) -> Result<Box<dyn Agent<G>>, SpecError> {
@@ -75,21 +78,20 @@ impl AgentSpec {
             });
         }
         // `random` models an opponent that plays uniformly at random (a best response to
-        // the `random` agent, for measuring what beating it takes).
-        let opponent = if p.model == "random" {
-            AgentSpec::Random {
+        // the `random` agent, for measuring what beating it takes); any other model is a
+        // bot of the ruleset, and an unknown one is told that `random` is a model too.
+        let opponent = match p.model.as_str() {
+            RANDOM_MODEL => AgentSpec::Random {
                 seed: Some(splitmix(seed ^ 0x0BB0)),
             }
-            .build::<G>(0)?
-        } else {
-            // A model may also be `random`: say so when the name is unknown.
-            bot(&p.model, 0x0BB0).map_err(|e| match e {
+            .build::<G>(0)?,
+            name => bot(name, 0x0BB0).map_err(|e| match e {
                 SpecError::UnknownBot { name, known } => SpecError::UnknownBot {
                     name,
-                    known: format!("{known}, random"),
+                    known: format!("{known}, {RANDOM_MODEL}"),
                 },
                 e => e,
-            })?
+            })?,
         };
         let heuristic = G::heuristic_named(&p.value).ok_or_else(|| SpecError::BadValue {
             spec: self.to_string(),
