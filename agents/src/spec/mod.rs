@@ -254,7 +254,7 @@ pub const DEFAULT_EXPAND: u32 = 8;
 
 /// Default `share` of a `portfolio` spec: Fighting Sail's default admiral against
 /// `bot:rake-seeker` in the fleet action at 10 ms scored 58.5% of 400 with 1, 62.0% with 8
-/// and 68.5% with 32 (seed 2027); 16, 64 and 128 were no better than 32 (README).
+/// and 68.5% with 32 (seed 2027); 16, 64 and 128 were no better than 32 (docs/admirals.md).
 pub const DEFAULT_SHARE: u32 = 32;
 
 fn no_share() -> u32 {
@@ -300,8 +300,8 @@ pub trait KnownAgents: Game {
     /// The bot called `name`, seeded.
     fn bot(name: &str, seed: u64) -> Option<Box<dyn Agent<Self>>>;
     /// The bot `bot:best`, `prior=best` and `model=best` name: the strongest measured in
-    /// the ruleset's duel (which doctrine is strongest depends on the battle; README,
-    /// "Choosing the computer admiral"); `None` without bots.
+    /// the ruleset's duel (which doctrine is strongest depends on the battle; docs/admirals.md);
+    /// `None` without bots.
     fn best_bot() -> Option<&'static str> {
         Self::bots().first().map(|(n, _)| *n)
     }

@@ -102,7 +102,7 @@ pub const DEFAULT_PRIOR_WEIGHT: f32 = 0.5;
 /// about as much as a hundred leaf values, and the bots' own play is not what beats them.
 /// Measured at the simulations 10 ms of CPU runs: WS&IM frigate duel 84% of 400 games vs
 /// line-of-battle; FSail frigate duel 52%, fleet action 49% vs british (400 games each,
-/// README "Choosing the computer admiral" has the whole table); WS&IM
+/// docs/admirals.md has the whole table); WS&IM
 /// squadron battle only 2% of 50 vs british (the portfolio search, [`crate::portfolio`],
 /// scores 83.9% of 400 there), where root priors and the model from
 /// `british` (`select=puct,prior=british,pscope=root,model=british`) scored 54% of 28, and

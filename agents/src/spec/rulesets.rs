@@ -77,7 +77,7 @@ impl KnownAgents for WsimGame {
             }
         }
     }
-    // Strongest in the duel; last in the squadron battle, where british leads (README).
+    // Strongest in the duel; last in the squadron battle, where british leads (docs/admirals.md).
     fn best_bot() -> Option<&'static str> {
         Some("line-of-battle")
     }
@@ -144,7 +144,7 @@ impl KnownAgents for FsailGame {
             }
         }
     }
-    // The doctrines are level in the duel and close in the fleet action (README).
+    // The doctrines are level in the duel and close in the fleet action (docs/admirals.md).
     fn best_bot() -> Option<&'static str> {
         Some("british")
     }
