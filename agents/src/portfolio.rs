@@ -224,27 +224,36 @@ impl<G: Game> PortfolioAgent<G> {
         self
     }
 
-    /// Plays `state` on through its leading shared chance nodes (and the decisions between
-    /// them), rolling them from `dice`, up to the first unshared chance node, the horizon
-    /// `stop` or the end.
-    fn advance_shared(
+    /// Plays `state` on with `ours` for `player` and the opponent model for the other side,
+    /// rolling its chance nodes from `dice` (with `shared_only`, only the leading ones a group
+    /// of worlds shares), until a chance node it may not roll, the game turn `stop` or the end.
+    #[allow(clippy::too_many_arguments)]
+    fn roll_on(
         &mut self,
         mut state: G,
         player: Player,
         ours: usize,
         stop: u32,
-        dice: u64,
+        dice: &mut ChaCha8Rng,
+        shared_only: bool,
     ) -> G {
-        let mut dice = ChaCha8Rng::seed_from_u64(dice);
         for _ in 0..MAX_PLAYOUT_DECISIONS {
             state = self.advance_to_chance(state, player, ours, stop);
-            if state.turn() != Turn::Chance || !(self.shared)(&state) {
+            if state.turn() != Turn::Chance || (shared_only && !(self.shared)(&state)) {
                 break;
             }
-            let a = state.chance_outcomes().sample(&mut dice);
+            let a = state.chance_outcomes().sample(dice);
             state.apply_unchecked(a);
         }
         state
+    }
+
+    /// Plays `state` on through its leading shared chance nodes (and the decisions between
+    /// them), rolling them from `dice`, up to the first unshared chance node, the horizon
+    /// `stop` or the end.
+    fn advance_shared(&mut self, state: G, player: Player, ours: usize, stop: u32, dice: u64) -> G {
+        let mut dice = ChaCha8Rng::seed_from_u64(dice);
+        self.roll_on(state, player, ours, stop, &mut dice, true)
     }
 
     /// The candidates of the last decision that needed a search (empty when the doctrines
@@ -325,21 +334,14 @@ impl<G: Game> PortfolioAgent<G> {
 
     /// Plays `state` out with `ours` for `player` and the opponent model for the other side
     /// until the game turn `stop`, rolling the dice from `dice`; the value for `player`.
-    fn playout(&mut self, mut state: G, player: Player, ours: usize, stop: u32, dice: u64) -> f64 {
+    fn playout(&mut self, state: G, player: Player, ours: usize, stop: u32, dice: u64) -> f64 {
         let mut dice = ChaCha8Rng::seed_from_u64(dice);
-        for _ in 0..MAX_PLAYOUT_DECISIONS {
-            state = self.advance_to_chance(state, player, ours, stop);
-            match state.turn() {
-                Turn::Terminal => return state.returns()[player as usize],
-                Turn::Chance => {
-                    let a = state.chance_outcomes().sample(&mut dice);
-                    state.apply_unchecked(a);
-                }
-                // The horizon.
-                Turn::Player(_) => break,
-            }
+        let state = self.roll_on(state, player, ours, stop, &mut dice, false);
+        match state.turn() {
+            Turn::Terminal => state.returns()[player as usize],
+            // The horizon.
+            _ => self.heuristic.value(&state)[player as usize],
         }
-        self.heuristic.value(&state)[player as usize]
     }
 
     /// Gives every candidate the same playouts, in the same worlds, and records their means.

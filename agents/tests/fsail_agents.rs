@@ -232,9 +232,10 @@ fn worlds_in_a_group_share_the_sailing_rolls_and_differ_in_the_shots() {
                     "every world rolls its own sailing"
                 );
             } else {
+                let group = share as usize;
                 for w in 0..worlds.len() {
                     assert!(
-                        same_sailing(w, w - w % 4),
+                        same_sailing(w, w - w % group),
                         "world {w} shares its group's sailing"
                     );
                 }
