@@ -882,10 +882,10 @@ impl<G: Game> Search<G> {
             .collect()
     }
 
-    /// The policy of the cell reached from the root by `path` (actions and chance outcomes;
-    /// where one path reaches several kinds of node, the first found): the average strategy
-    /// of a simultaneous cell, else visit shares. For tests and analysis.
-    pub fn policy_at(&self, path: &[Action]) -> Option<Vec<(Action, f64)>> {
+    /// The node reached from the root by `path` (actions and chance outcomes; where one path
+    /// reaches several kinds of node, the first made: edges are prepended, so the last found),
+    /// or `None` off the tree.
+    fn node_at(&self, path: &[Action]) -> Option<u32> {
         let mut node = self.root;
         for &a in path {
             let mut e = self.nodes.get(node as usize)?.first_edge;
@@ -902,7 +902,13 @@ impl<G: Game> Search<G> {
             }
             node = found;
         }
-        let cell = self.nodes[node as usize].cell;
+        Some(node)
+    }
+
+    /// The policy of the cell reached from the root by `path` (see [`Self::node_at`]): the
+    /// average strategy of a simultaneous cell, else visit shares. For tests and analysis.
+    pub fn policy_at(&self, path: &[Action]) -> Option<Vec<(Action, f64)>> {
+        let cell = self.nodes[self.node_at(path)? as usize].cell;
         if cell == NONE {
             return None;
         }
@@ -929,23 +935,7 @@ impl<G: Game> Search<G> {
 
     /// Whether the cell reached by `path` is searched as a simultaneous decision.
     pub fn is_simultaneous_at(&self, path: &[Action]) -> Option<bool> {
-        let mut node = self.root;
-        for &a in path {
-            let mut e = self.nodes.get(node as usize)?.first_edge;
-            let mut found = NONE;
-            while e != NONE {
-                let ed = &self.edges[e as usize];
-                if ed.action == a {
-                    found = ed.child;
-                }
-                e = ed.next;
-            }
-            if found == NONE {
-                return None;
-            }
-            node = found;
-        }
-        let cell = self.nodes[node as usize].cell;
+        let cell = self.nodes[self.node_at(path)? as usize].cell;
         (cell != NONE).then(|| self.cells[cell as usize].simultaneous)
     }
 
