@@ -128,6 +128,43 @@ fn a_search_that_models_its_opponent_as_random_beats_random() {
     assert_eq!(play(), play());
 }
 
+#[test]
+fn the_portfolio_searchs_model_changes_its_choices() {
+    // The same seeds and budget with another model of the enemy: its playouts answer other
+    // enemy moves, so somewhere in a game its choice differs (the seeds do not depend on the
+    // model, so an ignored model would agree everywhere).
+    let build = |model: &str| {
+        format!("portfolio:model={model},sims=40,share=1")
+            .parse::<AgentSpec>()
+            .unwrap()
+            .build::<FsailGame>(5)
+            .unwrap()
+    };
+    let (mut random_model, mut doctrine_model) = (build("random"), build("rake-seeker"));
+    let mut enemy = AgentSpec::Random { seed: Some(6) }
+        .build::<FsailGame>(0)
+        .unwrap();
+    let mut dice = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(13);
+    let mut g = scenario("even-duel");
+    let (mut decisions, mut differ) = (0, 0);
+    while g.turn() != broadside_env::Turn::Terminal {
+        let a = match g.turn() {
+            broadside_env::Turn::Chance => g.chance_outcomes().sample(&mut dice),
+            broadside_env::Turn::Player(0) => {
+                let a = random_model.choose(&g, 0);
+                decisions += 1;
+                differ += usize::from(doctrine_model.choose(&g, 0) != a);
+                a
+            }
+            broadside_env::Turn::Player(p) => enemy.choose(&g, p),
+            broadside_env::Turn::Terminal => unreachable!(),
+        };
+        g.apply(a).unwrap();
+    }
+    assert!(decisions > 10, "{decisions} decisions");
+    assert!(differ > 0, "the models agreed at all {decisions} decisions");
+}
+
 /// Where every ship stands (mainmast and heading) and both fleets' morale.
 type End = (Vec<(i32, i32, u16)>, [i16; 2]);
 
