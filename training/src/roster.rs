@@ -24,27 +24,43 @@ pub struct Roster {
 }
 
 impl Roster {
-    /// The roster of `scenario` seen from `viewer` (0 or 1).
+    /// The roster of a WS&IM `scenario` seen from `viewer` (0 or 1).
     pub fn new(scenario: &Scenario, viewer: u8) -> Self {
-        let mut counts = [0u8; 2];
-        let letters = scenario
-            .ships
-            .iter()
-            .map(|s| {
-                let side = (s.side as usize).min(1);
-                let k = counts[side];
-                counts[side] = counts[side].saturating_add(1);
-                letter(k, s.side == viewer)
-            })
-            .collect();
-        Roster {
-            names: scenario.ships.iter().map(|s| s.name.clone()).collect(),
-            kinds: scenario.ships.iter().map(|s| s.spec.kind.clone()).collect(),
-            sides_of: scenario.ships.iter().map(|s| s.side).collect(),
-            sides: scenario.sides.clone(),
-            letters,
+        Self::of_ships(
+            scenario
+                .ships
+                .iter()
+                .map(|s| (s.name.as_str(), s.spec.kind.as_str(), s.side)),
+            scenario.sides.clone(),
             viewer,
+        )
+    }
+
+    /// The roster of any ruleset's ships, given as (name, display type, side) in scenario
+    /// order, seen from `viewer` (0 or 1).
+    pub fn of_ships<'a>(
+        ships: impl Iterator<Item = (&'a str, &'a str, u8)>,
+        sides: [String; 2],
+        viewer: u8,
+    ) -> Self {
+        let mut roster = Roster {
+            names: Vec::new(),
+            kinds: Vec::new(),
+            sides_of: Vec::new(),
+            sides,
+            letters: Vec::new(),
+            viewer,
+        };
+        let mut counts = [0u8; 2];
+        for (name, kind, side) in ships {
+            let k = &mut counts[(side as usize).min(1)];
+            roster.letters.push(letter(*k, side == viewer));
+            *k = k.saturating_add(1);
+            roster.names.push(name.to_string());
+            roster.kinds.push(kind.to_string());
+            roster.sides_of.push(side);
         }
+        roster
     }
 
     /// The name of ship `i` (a placeholder outside the scenario, which a valid state never has).

@@ -19,30 +19,14 @@ pub mod snapshot;
 /// The roster of an `fsail` scenario seen from `viewer` (0 or 1): the viewer's ships are
 /// lettered A, B, .. and the enemy's a, b, .., each side in scenario order.
 pub fn roster(scenario: &Scenario, viewer: u8) -> Roster {
-    let mut counts = [0u8; 2];
-    let letters = scenario
-        .ships
-        .iter()
-        .map(|s| {
-            let side = (s.side as usize).min(1);
-            let k = counts[side];
-            counts[side] = counts[side].saturating_add(1);
-            let base = if s.side == viewer { b'A' } else { b'a' };
-            (base + k % 26) as char
-        })
-        .collect();
-    Roster {
-        names: scenario.ships.iter().map(|s| s.name.clone()).collect(),
-        kinds: scenario
+    Roster::of_ships(
+        scenario
             .ships
             .iter()
-            .map(|s| s.profile.name.clone())
-            .collect(),
-        sides_of: scenario.ships.iter().map(|s| s.side).collect(),
-        sides: scenario.sides.clone(),
-        letters,
+            .map(|s| (s.name.as_str(), s.profile.name.as_str(), s.side)),
+        scenario.sides.clone(),
         viewer,
-    }
+    )
 }
 
 /// "Victory (A)".
