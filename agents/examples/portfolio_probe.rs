@@ -139,17 +139,10 @@ fn main() {
     let mut per: Vec<u32> = p.searches.iter().map(|s| s.playouts).collect();
     per.sort_unstable();
     println!(
-        "  playouts per candidate: median {}, tenth percentile {}, searches with fewer than 10: {:.0}%",
+        "  playouts per candidate: median {}, tenth percentile {}, mean {:.1}; searches with fewer than 10: {:.0}%",
         per.get(n / 2).copied().unwrap_or(0),
         per.get(n / 10).copied().unwrap_or(0),
-        100.0 * per.iter().filter(|&&k| k < 10).count() as f64 / n.max(1) as f64
-    );
-    println!(
-        "  playouts per candidate: mean {:.1}",
-        p.searches
-            .iter()
-            .map(|s| f64::from(s.playouts))
-            .sum::<f64>()
-            / n as f64
+        per.iter().map(|&k| f64::from(k)).sum::<f64>() / n as f64,
+        100.0 * per.iter().filter(|&&k| k < 10).count() as f64 / n as f64
     );
 }

@@ -8,7 +8,7 @@ use broadside_agents::fsail::{FsailDoctrineBot, FSAIL_DOCTRINES};
 use broadside_agents::{play_match, Agent, AgentSpec, KnownAgents, MatchConfig};
 use broadside_env::fsail::{builtin_scenario, FsailGame, FsailOptions, Phase};
 use broadside_env::ruleset::AnyGame;
-use broadside_env::Game;
+use broadside_env::{Game, Turn};
 
 fn scenario(id: &str) -> FsailGame {
     let sc = builtin_scenario(id).unwrap();
@@ -93,7 +93,7 @@ fn every_doctrine_is_a_spec_string_on_any_game() {
         g.apply(g.legal_actions().nth(0).unwrap()).unwrap();
         let mut ag = any_game;
         ag.apply(ag.legal_actions().nth(0).unwrap()).unwrap();
-        let broadside_env::Turn::Player(p) = g.turn() else {
+        let Turn::Player(p) = g.turn() else {
             panic!("a player decides after the initiative");
         };
         assert_eq!(own.choose(&g, p), any.choose(&ag, p), "{}", d.name);
@@ -147,17 +147,17 @@ fn the_portfolio_searchs_model_changes_its_choices() {
     let mut dice = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(13);
     let mut g = scenario("even-duel");
     let (mut decisions, mut differ) = (0, 0);
-    while g.turn() != broadside_env::Turn::Terminal {
+    loop {
         let a = match g.turn() {
-            broadside_env::Turn::Chance => g.chance_outcomes().sample(&mut dice),
-            broadside_env::Turn::Player(0) => {
+            Turn::Terminal => break,
+            Turn::Chance => g.chance_outcomes().sample(&mut dice),
+            Turn::Player(0) => {
                 let a = random_model.choose(&g, 0);
                 decisions += 1;
                 differ += usize::from(doctrine_model.choose(&g, 0) != a);
                 a
             }
-            broadside_env::Turn::Player(p) => enemy.choose(&g, p),
-            broadside_env::Turn::Terminal => unreachable!(),
+            Turn::Player(p) => enemy.choose(&g, p),
         };
         g.apply(a).unwrap();
     }
