@@ -397,3 +397,68 @@ fn a_sparring_partner_takes_one_side_and_only_the_learner_is_sampled() {
     assert_eq!(sides_seen, [true, true], "the partner plays both sides");
     drop(server.stop());
 }
+
+#[test]
+fn a_portfolio_teacher_is_imitated_and_its_values_are_the_results() {
+    use broadside_env::Game;
+    use broadside_models::infer::InferenceServer;
+    use broadside_models::{NetConfig, Network};
+    use broadside_training::train::config::TrainConfig;
+    use broadside_training::train::selfplay::{play_game, Players};
+
+    let cfg = TrainConfig::load(
+        Some(&tiny_config()),
+        &[
+            "ruleset=fsail".into(),
+            "scenario=even-duel".into(),
+            "selfplay.teacher=portfolio:model=rake-seeker,sims=16".into(),
+            "selfplay.teacher_share=1.0".into(),
+            // A search's value would move the targets off the result; a portfolio's must not.
+            "selfplay.value_from_search=0.5".into(),
+            "selfplay.max_decisions=5000".into(),
+        ],
+    )
+    .unwrap();
+    let scenario = broadside_training::select::scenario("fsail", Some("even-duel")).unwrap();
+    let spec = scenario
+        .new_game(&broadside_env::ruleset::GameOptions::default())
+        .spec();
+    let net = Network::new(spec, &NetConfig::tiny(), tch::Device::Cpu).unwrap();
+    let server = InferenceServer::start(net, 1, Duration::from_micros(200));
+    let players = Players::of(&cfg.selfplay).unwrap();
+    let mut shared_targets = 0;
+    for seed in 0..3u64 {
+        let g = play_game(&scenario, &cfg.selfplay, &players, &server.client(), seed);
+        assert!(g.teacher, "every game is the teacher's");
+        assert!(
+            !g.cut && !g.resigned,
+            "cut {} resigned {}",
+            g.cut,
+            g.resigned
+        );
+        assert!(!g.samples.is_empty());
+        for s in &g.samples {
+            assert!(
+                g.returns.iter().any(|&r| r as f32 == s.value),
+                "value target {} is not a result {:?}",
+                s.value,
+                g.returns
+            );
+            let total: f32 = s.policy.iter().sum();
+            assert!((total - 1.0).abs() < 1e-4, "policy sums to {total}");
+            let (best, &top) = s
+                .policy
+                .iter()
+                .enumerate()
+                .max_by(|a, b| a.1.total_cmp(b.1))
+                .unwrap();
+            assert!(top >= 0.9 && s.legal[best], "the choice carries the target");
+            shared_targets += usize::from(top < 1.0);
+        }
+    }
+    assert!(
+        shared_targets > 0,
+        "where the doctrines disagreed, the other proposals share the rest"
+    );
+    drop(server.stop());
+}

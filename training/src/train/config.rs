@@ -84,7 +84,8 @@ pub struct SelfPlayConfig {
     /// where a result alone, shared by hundreds of decisions of one game, is mostly noise.
     pub value_from_search: f64,
     /// Expert iteration: an `mcts:` agent spec (e.g. `mcts:sims=1000,model=best,
-    /// value=position`) that plays both sides of a `teacher_share` of the games instead of
+    /// value=position`) or a `portfolio:` one (e.g. `portfolio:model=rake-seeker,sims=64`)
+    /// that plays both sides of a `teacher_share` of the games instead of
     /// the network, its search policy recorded as the target at every decision. Empty: none
     /// (pure self-play). A heuristic-guided teacher gives the young network sharp targets
     /// that a 64-simulation search over an untrained network cannot.
@@ -110,16 +111,20 @@ pub struct SelfPlayConfig {
 }
 
 impl SelfPlayConfig {
-    /// The teacher's agent spec, checked: an `mcts:` spec that needs no network, so the
-    /// teacher's games cost no inference and its targets do not depend on the network.
+    /// The teacher's agent spec, checked: an `mcts:` or `portfolio:` spec that needs no
+    /// network, so the teacher's games cost no inference and its targets do not depend on
+    /// the network.
     pub fn teacher_spec(&self) -> Result<Option<broadside_agents::AgentSpec>> {
         let Some(spec) = network_free_spec("teacher", &self.teacher)? else {
             return Ok(None);
         };
-        if !matches!(spec, broadside_agents::AgentSpec::Mcts { .. }) {
+        if !matches!(
+            spec,
+            broadside_agents::AgentSpec::Mcts { .. } | broadside_agents::AgentSpec::Portfolio(_)
+        ) {
             bail!(
-                "selfplay.teacher `{}` is not a search: give an `mcts:` spec, e.g. \
-                 mcts:sims=1000,model=best,value=position",
+                "selfplay.teacher `{}` is not a search: give an `mcts:` or `portfolio:` \
+                 spec, e.g. mcts:sims=1000,model=best,value=position",
                 self.teacher
             );
         }
@@ -557,6 +562,16 @@ mod tests {
         let cfg = TrainConfig::load(
             None,
             &["selfplay.teacher=mcts:sims=100,model=best,value=position".into()],
+        )
+        .unwrap();
+        assert!(cfg.selfplay.teacher_spec().unwrap().is_some());
+        let cfg = TrainConfig::load(
+            None,
+            &[
+                "ruleset=fsail".into(),
+                "scenario=fleet-action".into(),
+                "selfplay.teacher=portfolio:model=rake-seeker,sims=64".into(),
+            ],
         )
         .unwrap();
         assert!(cfg.selfplay.teacher_spec().unwrap().is_some());

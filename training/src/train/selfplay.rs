@@ -13,7 +13,10 @@
 //! With a `teacher` (expert iteration), a `teacher_share` of the games is played on both
 //! sides by that heuristic-guided search instead; every one of its decisions is a sample,
 //! its policy the target. The network learns from sharper targets than its own early
-//! searches give, and its value head from games between strong players.
+//! searches give, and its value head from games between strong players. A portfolio
+//! teacher's target is its choice, with the rest of the weight on the doctrines' other
+//! proposals; its positional means do not estimate the result, so its samples' value
+//! targets are the results alone and it never resigns.
 //!
 //! With a `sparring` partner, a `sparring_share` of the games has that fixed agent on one
 //! side (drawn per game) and the learner (teacher or network) on the other; only the
@@ -27,11 +30,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use broadside_agents::mcts::{
-    sample_candidate, Budget, MctsAgent, MctsConfig, RootNoise, Selection,
+    sample_candidate, Budget, Candidate, Explanation, MctsAgent, MctsConfig, RootNoise, Selection,
 };
-use broadside_agents::{AgentSpec, KnownAgents};
+use broadside_agents::portfolio::{CandidateStats, PortfolioAgent};
+use broadside_agents::{Agent, AgentSpec, KnownAgents};
 use broadside_env::ruleset::{AnyGame, AnyScenario, GameOptions};
-use broadside_env::{Game, GameSpec, Observation, Turn};
+use broadside_env::{Action, Game, GameSpec, Observation, Player, Turn};
 use broadside_models::infer::{InferenceClient, NetEvaluator};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -41,6 +45,69 @@ use super::replay::Sample;
 
 /// Weight of the teacher's chosen action in a `choice` policy target.
 const TEACHER_CHOICE_WEIGHT: f64 = 0.9;
+
+/// Who decides for a learner's side: a search (the network's, or an `mcts:` teacher) or a
+/// portfolio teacher.
+enum Learner {
+    // Boxed, both: the agents are large (0.5 and 4.9 kB) and made twice a game.
+    Search(Box<MctsAgent<AnyGame>>),
+    Portfolio(Box<PortfolioAgent<AnyGame>>),
+}
+
+impl Learner {
+    /// Decides at `game` for `p` without playing it. The flag says whether the
+    /// candidates' values estimate the game's result (a search's do; a portfolio's
+    /// positional means do not).
+    fn decide(&mut self, game: &AnyGame, p: Player) -> (Explanation, bool) {
+        match self {
+            Learner::Search(agent) => (agent.search(game, p), true),
+            Learner::Portfolio(agent) => {
+                let action = agent.choose(game, p);
+                (portfolio_explanation(action, p, agent.candidates()), false)
+            }
+        }
+    }
+
+    fn commit(&mut self, action: Action) {
+        if let Learner::Search(agent) = self {
+            agent.commit(action);
+        }
+    }
+}
+
+/// A portfolio decision as a search's explanation: the doctrines' proposals share the
+/// policy equally (a unanimous choice has it all), valued by their playouts' means.
+fn portfolio_explanation(action: Action, player: Player, stats: &[CandidateStats]) -> Explanation {
+    let candidates: Vec<Candidate> = if stats.is_empty() {
+        vec![Candidate {
+            action,
+            name: String::new(),
+            visits: 0,
+            value: 0.0,
+            prior: 0.0,
+            policy: 1.0,
+        }]
+    } else {
+        stats
+            .iter()
+            .map(|c| Candidate {
+                action: c.action,
+                name: String::new(),
+                visits: u64::from(c.playouts),
+                value: c.mean,
+                prior: 0.0,
+                policy: 1.0 / stats.len() as f64,
+            })
+            .collect()
+    };
+    Explanation {
+        player,
+        action,
+        simultaneous: false,
+        simulations: candidates.iter().map(|c| c.visits).sum(),
+        candidates,
+    }
+}
 
 /// One finished self-play game.
 #[derive(Debug, Default)]
@@ -174,16 +241,23 @@ pub fn play_game(
                 .expect("the sparring spec was checked with the config");
             (side, bot)
         });
-    let mut agents: Vec<MctsAgent<AnyGame>> = (0..2u64)
+    let mut agents: Vec<Learner> = (0..2u64)
         .map(|side| match teacher {
-            Some(t) => t
-                .build_mcts::<AnyGame>(side_seed(side))
-                .ok()
-                .flatten()
-                .expect("the teacher spec was checked with the config"),
+            Some(t) => {
+                let seed = side_seed(side);
+                match t.build_mcts::<AnyGame>(seed).ok().flatten() {
+                    Some(search) => Learner::Search(Box::new(search)),
+                    None => Learner::Portfolio(Box::new(
+                        t.build_portfolio::<AnyGame>(seed)
+                            .ok()
+                            .flatten()
+                            .expect("the teacher spec was checked with the config"),
+                    )),
+                }
+            }
             None => {
                 let c = client.clone();
-                MctsAgent::with_info_key(
+                Learner::Search(Box::new(MctsAgent::with_info_key(
                     search_config(cfg, side_seed(side)),
                     Arc::new(move |seed| {
                         Box::new(
@@ -192,7 +266,7 @@ pub fn play_game(
                         )
                     }),
                     AnyGame::info_key(),
-                )
+                )))
             }
         })
         .collect();
@@ -253,21 +327,21 @@ pub fn play_game(
                 let agent = &mut agents[side];
                 // The teacher searches every decision with its own budget.
                 let full = out.teacher || rng.random::<f64>() < cfg.full_search_share;
-                if !out.teacher {
-                    agent.set_budget(Budget::Simulations(if full {
+                if let (false, Learner::Search(search)) = (out.teacher, &mut *agent) {
+                    search.set_budget(Budget::Simulations(if full {
                         cfg.sims
                     } else {
                         cfg.fast_sims
                     }));
                 }
-                let ex = agent.search(&game, p);
+                let (ex, valued) = agent.decide(&game, p);
                 out.simulations += ex.simulations;
                 let best_value = ex
                     .candidates
                     .iter()
                     .map(|c| c.value)
                     .fold(f64::MIN, f64::max);
-                if resign_allowed && best_value < -cfg.resign_threshold {
+                if valued && resign_allowed && best_value < -cfg.resign_threshold {
                     hopeless[side] += 1;
                     if hopeless[side] >= cfg.resign_after {
                         out.resigned = true;
@@ -293,12 +367,16 @@ pub fn play_game(
                                 }) as f32;
                         }
                     }
-                    // The search's value of its choice, blended into the target below.
-                    let q = ex
-                        .candidates
-                        .iter()
-                        .find(|c| c.action == ex.action)
-                        .map_or(best_value, |c| c.value);
+                    // The search's value of its choice, blended into the target below
+                    // (NaN: none, the result alone).
+                    let q = if valued {
+                        ex.candidates
+                            .iter()
+                            .find(|c| c.action == ex.action)
+                            .map_or(best_value, |c| c.value)
+                    } else {
+                        f64::NAN
+                    };
                     pending.push((
                         side,
                         Sample {
@@ -330,8 +408,13 @@ pub fn play_game(
     out.samples = pending
         .into_iter()
         .map(|(side, mut s)| {
-            let lambda = cfg.value_from_search as f32;
-            s.value = (1.0 - lambda) * returns[side] as f32 + lambda * s.value;
+            let z = returns[side] as f32;
+            s.value = if s.value.is_nan() {
+                z
+            } else {
+                let lambda = cfg.value_from_search as f32;
+                (1.0 - lambda) * z + lambda * s.value
+            };
             s
         })
         .collect();
