@@ -350,32 +350,51 @@ fn a_restored_optimiser_continues_exactly_like_the_original() {
     assert!(!err.is_empty() && !err.contains("panicked"), "{err}");
 }
 
-#[test]
-fn a_sparring_partner_takes_one_side_and_only_the_learner_is_sampled() {
-    use broadside_env::wsim::observe::GLOBAL_FEATURES;
+/// The tiny config with `overrides` on `ruleset`'s `scenario`, a tiny network behind an
+/// inference server, and the config's players: what a test of single self-play games needs.
+fn self_play_setup(
+    ruleset: &str,
+    scenario: &str,
+    overrides: &[&str],
+) -> (
+    broadside_training::train::config::TrainConfig,
+    broadside_env::ruleset::AnyScenario,
+    broadside_models::infer::InferenceServer,
+    broadside_training::train::selfplay::Players,
+) {
     use broadside_env::Game;
-    use broadside_models::infer::InferenceServer;
     use broadside_models::{NetConfig, Network};
-    use broadside_training::train::config::TrainConfig;
-    use broadside_training::train::selfplay::{play_game, Players};
 
-    let cfg = TrainConfig::load(
-        Some(&tiny_config()),
-        &[
-            "selfplay.teacher=mcts:sims=8,value=position".into(),
-            "selfplay.teacher_share=0.5".into(),
-            "selfplay.sparring=bot:line-of-battle".into(),
-            "selfplay.sparring_share=1.0".into(),
-        ],
-    )
-    .unwrap();
-    let scenario = broadside_training::select::scenario("wsim", Some("frigate-duel")).unwrap();
+    let mut sets = vec![format!("ruleset={ruleset}"), format!("scenario={scenario}")];
+    sets.extend(overrides.iter().map(|o| o.to_string()));
+    let cfg =
+        broadside_training::train::config::TrainConfig::load(Some(&tiny_config()), &sets).unwrap();
+    let scenario = broadside_training::select::scenario(ruleset, Some(scenario)).unwrap();
     let spec = scenario
         .new_game(&broadside_env::ruleset::GameOptions::default())
         .spec();
     let net = Network::new(spec, &NetConfig::tiny(), tch::Device::Cpu).unwrap();
-    let server = InferenceServer::start(net, 1, Duration::from_micros(200));
-    let players = Players::of(&cfg.selfplay).unwrap();
+    let server =
+        broadside_models::infer::InferenceServer::start(net, 1, Duration::from_micros(200));
+    let players = broadside_training::train::selfplay::Players::of(&cfg.selfplay).unwrap();
+    (cfg, scenario, server, players)
+}
+
+#[test]
+fn a_sparring_partner_takes_one_side_and_only_the_learner_is_sampled() {
+    use broadside_env::wsim::observe::GLOBAL_FEATURES;
+    use broadside_training::train::selfplay::play_game;
+
+    let (cfg, scenario, server, players) = self_play_setup(
+        "wsim",
+        "frigate-duel",
+        &[
+            "selfplay.teacher=mcts:sims=8,value=position",
+            "selfplay.teacher_share=0.5",
+            "selfplay.sparring=bot:line-of-battle",
+            "selfplay.sparring_share=1.0",
+        ],
+    );
     let side_feature = |side: usize| {
         GLOBAL_FEATURES
             .iter()
@@ -400,32 +419,19 @@ fn a_sparring_partner_takes_one_side_and_only_the_learner_is_sampled() {
 
 #[test]
 fn a_portfolio_teacher_is_imitated_and_its_values_are_the_results() {
-    use broadside_env::Game;
-    use broadside_models::infer::InferenceServer;
-    use broadside_models::{NetConfig, Network};
-    use broadside_training::train::config::TrainConfig;
-    use broadside_training::train::selfplay::{play_game, Players};
+    use broadside_training::train::selfplay::play_game;
 
-    let cfg = TrainConfig::load(
-        Some(&tiny_config()),
+    let (cfg, scenario, server, players) = self_play_setup(
+        "fsail",
+        "even-duel",
         &[
-            "ruleset=fsail".into(),
-            "scenario=even-duel".into(),
-            "selfplay.teacher=portfolio:model=rake-seeker,sims=16".into(),
-            "selfplay.teacher_share=1.0".into(),
+            "selfplay.teacher=portfolio:model=rake-seeker,sims=16",
+            "selfplay.teacher_share=1.0",
             // A search's value would move the targets off the result; a portfolio's must not.
-            "selfplay.value_from_search=0.5".into(),
-            "selfplay.max_decisions=5000".into(),
+            "selfplay.value_from_search=0.5",
+            "selfplay.max_decisions=5000",
         ],
-    )
-    .unwrap();
-    let scenario = broadside_training::select::scenario("fsail", Some("even-duel")).unwrap();
-    let spec = scenario
-        .new_game(&broadside_env::ruleset::GameOptions::default())
-        .spec();
-    let net = Network::new(spec, &NetConfig::tiny(), tch::Device::Cpu).unwrap();
-    let server = InferenceServer::start(net, 1, Duration::from_micros(200));
-    let players = Players::of(&cfg.selfplay).unwrap();
+    );
     let mut shared_targets = 0;
     for seed in 0..3u64 {
         let g = play_game(&scenario, &cfg.selfplay, &players, &server.client(), seed);
