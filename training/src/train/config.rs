@@ -93,7 +93,8 @@ pub struct SelfPlayConfig {
     /// Share of games the teacher plays (when `teacher` is set).
     pub teacher_share: f64,
     /// The policy target of a teacher decision: `choice` (0.9 on the action the teacher
-    /// chose, 0.1 spread as its search policy) or `policy` (its search policy as is). At
+    /// chose, 0.1 spread as its search policy) or `policy` (its search policy as is; a
+    /// portfolio's is its doctrines' distinct proposals in equal shares). At
     /// hidden simultaneous orders a search's average strategy is close to uniform even when
     /// its choice is good, so `choice` carries far more of what the teacher knows.
     pub teacher_target: String,
