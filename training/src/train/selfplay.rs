@@ -55,17 +55,21 @@ enum Learner {
 }
 
 impl Learner {
-    /// Decides at `game` for `p` without playing it. The flag says whether the
-    /// candidates' values estimate the game's result (a search's do; a portfolio's
-    /// positional means do not).
-    fn decide(&mut self, game: &AnyGame, p: Player) -> (Explanation, bool) {
+    /// Decides at `game` for `p` without playing it.
+    fn decide(&mut self, game: &AnyGame, p: Player) -> Explanation {
         match self {
-            Learner::Search(agent) => (agent.search(game, p), true),
+            Learner::Search(agent) => agent.search(game, p),
             Learner::Portfolio(agent) => {
                 let action = agent.choose(game, p);
-                (portfolio_explanation(action, p, agent.candidates()), false)
+                portfolio_explanation(action, p, agent.candidates())
             }
         }
+    }
+
+    /// Whether its candidates' values estimate the game's result: a search's do; a
+    /// portfolio's positional means do not.
+    fn values_estimate_result(&self) -> bool {
+        matches!(self, Learner::Search(_))
     }
 
     fn commit(&mut self, action: Action) {
@@ -293,7 +297,9 @@ pub fn play_game(
     } else {
         cfg.sample_moves
     };
-    let mut pending: Vec<(usize, Sample)> = Vec::new();
+    // Each sample with its mover and the search's value of its choice (none: the result
+    // alone), its value target set once the result is known.
+    let mut pending: Vec<(usize, Option<f32>, Sample)> = Vec::new();
     let mut hopeless = [0usize; 2];
     let mut moves = [0usize; 2];
     let returns = loop {
@@ -334,7 +340,8 @@ pub fn play_game(
                         cfg.fast_sims
                     }));
                 }
-                let (ex, valued) = agent.decide(&game, p);
+                let ex = agent.decide(&game, p);
+                let valued = agent.values_estimate_result();
                 out.simulations += ex.simulations;
                 let best_value = ex
                     .candidates
@@ -367,24 +374,22 @@ pub fn play_game(
                                 }) as f32;
                         }
                     }
-                    // The search's value of its choice, blended into the target below
-                    // (NaN: none, the result alone).
-                    let q = if valued {
+                    // The search's value of its choice, blended into the target below.
+                    let q = valued.then(|| {
                         ex.candidates
                             .iter()
                             .find(|c| c.action == ex.action)
-                            .map_or(best_value, |c| c.value)
-                    } else {
-                        f64::NAN
-                    };
+                            .map_or(best_value, |c| c.value) as f32
+                    });
                     pending.push((
                         side,
+                        q,
                         Sample {
                             entities: obs.entities.iter().copied().collect(),
                             global: obs.global.iter().copied().collect(),
                             legal: mask,
                             policy,
-                            value: q as f32,
+                            value: 0.0,
                         },
                     ));
                 }
@@ -407,13 +412,14 @@ pub fn play_game(
     out.returns = returns;
     out.samples = pending
         .into_iter()
-        .map(|(side, mut s)| {
+        .map(|(side, q, mut s)| {
             let z = returns[side] as f32;
-            s.value = if s.value.is_nan() {
-                z
-            } else {
-                let lambda = cfg.value_from_search as f32;
-                (1.0 - lambda) * z + lambda * s.value
+            s.value = match q {
+                Some(q) => {
+                    let lambda = cfg.value_from_search as f32;
+                    (1.0 - lambda) * z + lambda * q
+                }
+                None => z,
             };
             s
         })
