@@ -5,10 +5,10 @@
 use broadside_env::harness::play_random_game;
 use broadside_env::wsim::{builtin_scenario, WsimGame, WsimOptions};
 use broadside_env::Game;
-use broadside_training::narrate::Narrator;
 use broadside_training::roster::Roster;
 use broadside_training::style::Style;
-use broadside_training::{chart, map};
+use broadside_training::wsim::narrate::Narrator;
+use broadside_training::wsim::{chart, map};
 use criterion::{criterion_group, criterion_main, Criterion};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -9,11 +9,11 @@ use std::str::FromStr;
 
 use anyhow::{bail, Context, Result};
 use broadside_agents::spec::OnAny;
-use broadside_agents::{Agent, AgentSpec, KnownAgents, RandomAgent};
-use broadside_env::fsail::FsailGame;
+use broadside_agents::{Agent, AgentSpec, RandomAgent};
 use broadside_env::ruleset::{AnyGame, AnyScenario};
-use broadside_env::wsim::WsimGame;
 use broadside_env::{Action, Game, Player};
+
+use crate::screens::bot_plays;
 
 /// The admirals this build knows, with a line of help each.
 pub const KNOWN: [(&str, &str); 9] = [
@@ -43,37 +43,8 @@ pub const KNOWN: [(&str, &str); 9] = [
     ),
 ];
 
-/// WS&IM's default admiral: the portfolio search with the strongest doctrine of the
-/// squadron battle as its model of the other side, every legal order among its candidates,
-/// and 300 playouts a decision (under 3 ms a decision on average on one core, and
-/// reproducible: the same seed and orders give the same game).
-pub const WSIM_ADMIRAL: &str = "portfolio:model=british,sims=300,wide=true";
-
-/// Fighting Sail's default admiral: the portfolio search with the fleet action's strongest
-/// doctrine as its model of the other side, 10 ms a decision, groups of 32 worlds sharing
-/// the sailing rolls (the spec's default `share`). Over 400 games each (sides swapped) it
-/// scored 68.5% (seed 2027) and 67.2% (seed 31) against `bot:rake-seeker` in the fleet
-/// action and 56.8% against `bot:british` in the frigate duel. A budget in time, not
-/// playouts: one playout at a sailing decision is the rest of both fleets' sailing, so a
-/// fixed count (`sims=30`: 58.2% before the sharing) took three times as long. Its games are
-/// still saved and replayed exactly, from their actions.
-pub const FSAIL_ADMIRAL: &str = "portfolio:model=rake-seeker,time=10";
-
-/// The search a difficulty level plays in a WS&IM battle of squadrons (the level adds its
-/// time): the portfolio's order tree, UCT over the side's sub-decisions of the turn with the
-/// doctrines' choices as its moves. At 10 ms a decision it won 82.0% of 400 squadron-battle
-/// games against `bot:british` (the flat search [`WSIM_ADMIRAL`] 83.9%) and 58.8% of 80
-/// against [`WSIM_ADMIRAL`] itself (seeds 2026 and 2027, sides swapped); unlike the flat
-/// search, whose strength stopped growing by 50 ms, its tree keeps what each playout learns
-/// for the rest of the turn.
-pub const WSIM_SQUADRON_LEVEL: &str = "portfolio:model=british,orders=true,c=0.3";
-
-/// The portfolio search a difficulty level plays in a Fighting Sail battle of squadrons
-/// (the level adds its time): the fleet action's strongest doctrine, `bot:rake-seeker`, as
-/// the model of the other side. At 50 ms a decision (`level=easy`) it won 62.8% of 160
-/// games against `bot:rake-seeker` in the fleet action, where the tree search at the same
-/// level won 50.3% (seeds 2026 and 2027, sides swapped).
-pub const FSAIL_SQUADRON_LEVEL: &str = "portfolio:model=rake-seeker";
+pub use crate::fsail::{FSAIL_ADMIRAL, FSAIL_SQUADRON_LEVEL};
+pub use crate::wsim::{WSIM_ADMIRAL, WSIM_SQUADRON_LEVEL};
 
 /// The search a difficulty level (`easy`, `medium`, `hard`, `expert`: the time per
 /// decision) plays on `scenario`: the family measured strongest there. In a battle of
@@ -86,9 +57,8 @@ pub const FSAIL_SQUADRON_LEVEL: &str = "portfolio:model=rake-seeker";
 /// Fighting Sail duel the two score alike against the doctrines).
 pub fn level_spec(scenario: &AnyScenario, level: &str) -> String {
     let squadrons = scenario.ships_per_side().iter().any(|&n| n > 1);
-    match (scenario.ruleset(), squadrons) {
-        ("wsim", true) => format!("{WSIM_SQUADRON_LEVEL},level={level}"),
-        ("fsail", true) => format!("{FSAIL_SQUADRON_LEVEL},level={level}"),
+    match crate::screens::squadron_level(scenario.ruleset()) {
+        Some(search) if squadrons => format!("{search},level={level}"),
         _ => format!("mcts:level={level}"),
     }
 }
@@ -179,11 +149,7 @@ impl AdmiralSpec {
     /// Sail: the portfolio search [`FSAIL_ADMIRAL`]; elsewhere the close-action doctrine
     /// where the ruleset has one, else the random admiral.
     pub fn default_for(ruleset: &str) -> AdmiralSpec {
-        let search = match ruleset {
-            "wsim" => Some(WSIM_ADMIRAL),
-            "fsail" => Some(FSAIL_ADMIRAL),
-            _ => None,
-        };
+        let search = crate::screens::default_admiral(ruleset);
         if let Some(Ok(spec)) = search.map(str::parse) {
             return AdmiralSpec::Agent(spec);
         }
@@ -236,15 +202,6 @@ impl AdmiralSpec {
                 .map(|a| Box::new(NeverResign(a)) as Box<dyn Agent<AnyGame>>)
                 .unwrap_or_else(|_| close_action(default_seed)),
         }
-    }
-}
-
-/// Whether `ruleset` has a doctrine called `name`.
-fn bot_plays(name: &str, ruleset: &str) -> bool {
-    match ruleset {
-        "wsim" => WsimGame::named_bot(name, 0).is_some(),
-        "fsail" => FsailGame::named_bot(name, 0).is_some(),
-        _ => false,
     }
 }
 

@@ -3,7 +3,6 @@
 
 use anyhow::{anyhow, Result};
 use broadside_env::ruleset::{self, AnyGame, AnyScenario, GameOptions};
-use broadside_env::wsim::{Scenario, WsimGame};
 use broadside_env::{Game, GameSpec};
 
 /// The ruleset named `name`, checked against the registry.
@@ -34,48 +33,6 @@ pub fn spec(ruleset_name: &str) -> Result<&'static GameSpec> {
     Ok(s.new_game(&GameOptions::default()).spec())
 }
 
-/// The WS&IM scenario inside `s`; the terminal views are written for WS&IM.
-pub fn wsim_scenario(s: &AnyScenario) -> Result<&Scenario> {
-    #[allow(unreachable_patterns)]
-    match s {
-        AnyScenario::Wsim(w) => Ok(w),
-        _ => Err(anyhow!(
-            "the `{}` ruleset has no terminal view yet",
-            s.ruleset()
-        )),
-    }
-}
-
-/// The WS&IM game inside `g`.
-pub fn wsim_game(g: &AnyGame) -> Result<&WsimGame> {
-    #[allow(unreachable_patterns)]
-    match g {
-        AnyGame::Wsim(w) => Ok(w),
-        _ => Err(anyhow!("this ruleset has no terminal view yet")),
-    }
-}
-
-/// The Fighting Sail scenario inside `s`.
-pub fn fsail_scenario(s: &AnyScenario) -> Result<&broadside_env::fsail::Scenario> {
-    match s {
-        AnyScenario::Fsail(f) => Ok(f),
-        _ => Err(anyhow!(
-            "internal error: a `{}` scenario where `fsail` was expected",
-            s.ruleset()
-        )),
-    }
-}
-
-/// The Fighting Sail game inside `g`.
-pub fn fsail_game(g: &AnyGame) -> Result<&broadside_env::fsail::FsailGame> {
-    match g {
-        AnyGame::Fsail(f) => Ok(f),
-        _ => Err(anyhow!(
-            "internal error: a game of another ruleset where `fsail` was expected"
-        )),
-    }
-}
-
 /// Checks that `spec` builds an agent for a game of `ruleset`: its bots, values and priors
 /// are that ruleset's own (the any-ruleset game accepts every ruleset's names, and would
 /// quietly play a default where a name belongs to another ruleset), and a network was
@@ -84,11 +41,7 @@ pub fn check_spec(spec: &broadside_agents::AgentSpec, ruleset_name: &str) -> Res
     use broadside_agents::spec::SpecError;
     check_net_spec(spec, ruleset_name)?;
     spec.build::<AnyGame>(0)?;
-    let own = match ruleset_name {
-        "wsim" => spec.build::<WsimGame>(0).map(drop),
-        "fsail" => spec.build::<broadside_env::fsail::FsailGame>(0).map(drop),
-        _ => Ok(()),
-    };
+    let own = crate::screens::build_for_ruleset(spec, ruleset_name);
     match own {
         // Networks load for the any-ruleset game only; that build above checked it.
         Ok(()) | Err(SpecError::Net { .. }) => Ok(()),

@@ -4,6 +4,7 @@
 
 pub mod blocks;
 pub mod doctrine;
+mod known;
 pub mod value;
 
 pub use doctrine::{

@@ -1,174 +1,229 @@
-//! What each ruleset offers agents ([`KnownAgents`]): WS&IM, Fighting Sail, the toy games,
-//! and [`AnyGame`], which forwards to whichever ruleset a game is.
+//! [`KnownAgents`] for [`AnyGame`], which forwards to whichever ruleset a game is, and for
+//! the toy games. Each ruleset's own `KnownAgents` lives in its folder (`agents/src/NAME/`);
+//! everything here is expanded from the registry's list
+//! ([`broadside_env::for_each_ruleset!`]), so no line below names a ruleset.
 
 use std::fmt;
 use std::sync::Arc;
 
-use broadside_env::fsail::{FsailGame, Pending};
-use broadside_env::ruleset::AnyGame;
+use broadside_env::ruleset::{AnyGame, Registered, Ruleset};
 use broadside_env::toy::{DiceRace, HiddenPennies};
-use broadside_env::wsim::WsimGame;
 use broadside_env::{Action, Game, Observation, Player, NUM_PLAYERS};
 
-use crate::fsail::{FsailDoctrine, FsailDoctrineBot, FsailMorale, FSAIL_DOCTRINES};
-use crate::mcts::{
-    observation_key, EvaluatorFactory, Heuristic, HiddenModelFn, InfoKeyFn, TerminalValue,
-};
-use crate::wsim::{
-    wsim_hidden_model, wsim_info_key, wsim_model_orders, CloseActionBot, DoctrineBot, WsimMaterial,
-    DOCTRINES,
-};
+use crate::mcts::{EvaluatorFactory, Heuristic, HiddenModelFn, InfoKeyFn, TerminalValue};
 use crate::Agent;
 
 use super::{net_factory_for_any, KnownAgents, SpecError};
 
-const CLOSE_ACTION_HELP: &str =
-    "closes with the nearest enemy, keeps a broadside on it, fires at any table";
+/// An agent of [`AnyGame`] seen as an agent of one ruleset's game (for the opponent model,
+/// which rewrites a ruleset's hidden orders with an agent of the command's game type).
+struct Lifted<'a, R> {
+    inner: &'a mut dyn Agent<AnyGame>,
+    ruleset: std::marker::PhantomData<fn() -> R>,
+}
 
-impl KnownAgents for WsimGame {
-    fn bots() -> Vec<(&'static str, &'static str)> {
-        let mut v = vec![("close-action", CLOSE_ACTION_HELP)];
-        v.extend([
-            (
-                "british",
-                "close and broadside: pistol shot, hull, any table",
-            ),
-            (
-                "french",
-                "disable and outrun: rigging at long range, weather gauge",
-            ),
-            (
-                "line-of-battle",
-                "follow the leader, keep station, concentrate fire",
-            ),
-            (
-                "rake-seeker",
-                "manoeuvre for raking broadsides, avoid being raked",
-            ),
-        ]);
-        debug_assert_eq!(v.len(), DOCTRINES.len() + 1);
-        v
+impl<R: Registered> Agent<R::Game> for Lifted<'_, R> {
+    fn name(&self) -> String {
+        self.inner.name()
     }
-    fn bot(name: &str, seed: u64) -> Option<Box<dyn Agent<Self>>> {
-        if name == "close-action" {
-            return Some(Box::new(CloseActionBot::new(seed)));
+    fn choose(&mut self, state: &R::Game, player: Player) -> Action {
+        self.inner.choose(&R::any_game(state.clone()), player)
+    }
+}
+
+/// The ruleset's opponent model on an [`AnyGame`] of that ruleset.
+fn lifted_hidden_model<R: Registered>(
+    state: &R::Game,
+    player: Player,
+    agent: &mut dyn Agent<AnyGame>,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> Option<AnyGame>
+where
+    R::Game: KnownAgents,
+{
+    let model = <R::Game as KnownAgents>::hidden_model()?;
+    let mut lifted = Lifted::<R> {
+        inner: agent,
+        ruleset: std::marker::PhantomData,
+    };
+    model(state, player, &mut lifted, rng).map(R::any_game)
+}
+
+/// The first legal action that is not a resignation: what a bot name does on a ruleset
+/// without a bot of that name.
+fn first_legal(state: &AnyGame) -> Action {
+    let resign = state.spec().resign_action();
+    state
+        .legal_actions()
+        .iter()
+        .find(|&a| Some(a) != resign)
+        .unwrap_or(0)
+}
+
+/// Appends to `v` the items of `more` it does not have yet.
+fn merge<T: PartialEq>(v: &mut Vec<T>, more: Vec<T>, same: impl Fn(&T, &T) -> bool) {
+    for item in more {
+        if !v.iter().any(|x| same(x, &item)) {
+            v.push(item);
         }
-        crate::wsim::Doctrine::by_name(name)
-            .map(|d| Box::new(DoctrineBot::new(d, seed)) as Box<dyn Agent<Self>>)
     }
-    fn heuristic() -> Arc<dyn Heuristic<Self>> {
-        Arc::new(WsimMaterial::default())
-    }
-    fn heuristic_names() -> Vec<&'static str> {
-        vec!["default", "material", "position"]
-    }
-    fn heuristic_named(name: &str) -> Option<Arc<dyn Heuristic<Self>>> {
-        match name {
-            "default" => Some(Self::heuristic()),
-            "material" => Some(Arc::new(WsimMaterial::default())),
-            "position" => Some(Arc::new(WsimMaterial::positional())),
-            // `position:W`: the weight of a doctrine score point.
-            other => {
-                let w: f64 = other.strip_prefix("position:")?.parse().ok()?;
-                Some(Arc::new(WsimMaterial {
-                    position: w,
-                    ..WsimMaterial::default()
-                }))
+}
+
+macro_rules! any_agents {
+    ($($module:ident: $variant:ident = $ruleset:path),* $(,)?) => {
+        /// A bot named for an [`AnyGame`]: the ruleset's bot of that name for each ruleset
+        /// that has one (the doctrine names mean the same way of fighting in every ruleset).
+        /// On a ruleset without a bot of that name it takes the first legal action that is
+        /// not a resignation.
+        pub struct OnAny {
+            name: String,
+            $($module: Option<Box<dyn Agent<<$ruleset as Ruleset>::Game>>>,)*
+        }
+
+        impl OnAny {
+            /// The bots called `name` of every ruleset, seeded; `None` if no ruleset has one.
+            pub fn new(name: &str, seed: u64) -> Option<Self> {
+                $(let $module = <<$ruleset as Ruleset>::Game as KnownAgents>::named_bot(name, seed);)*
+                let mut label = None;
+                $(
+                    if label.is_none() {
+                        label = $module.as_ref().map(|b| b.name());
+                    }
+                )*
+                Some(Self {
+                    name: label?,
+                    $($module,)*
+                })
             }
         }
-    }
-    // Strongest in the duel; last in the squadron battle, where british leads (docs/admirals.md).
-    fn best_bot() -> Option<&'static str> {
-        Some("line-of-battle")
-    }
-    fn info_key() -> InfoKeyFn<Self> {
-        wsim_info_key
-    }
-    fn hidden_model() -> Option<HiddenModelFn<Self>> {
-        Some(wsim_hidden_model)
-    }
-    fn round(state: &Self) -> u32 {
-        u32::from(state.turn)
-    }
-}
 
-impl KnownAgents for FsailGame {
-    fn bots() -> Vec<(&'static str, &'static str)> {
-        let v = vec![
-            (
-                "british",
-                "close and broadside: short range, fire at the nearest, board when stronger",
-            ),
-            (
-                "french",
-                "stand-off gunnery: medium range, out of arcs, fire at the most damaged",
-            ),
-            (
-                "line-of-battle",
-                "follow the leader in line, concentrate fire on its target",
-            ),
-            (
-                "rake-seeker",
-                "manoeuvre into the enemy's bow or stern wedge for raking shots",
-            ),
-            (
-                "close-action",
-                "the boarder: run alongside the nearest enemy and board it",
-            ),
-        ];
-        debug_assert_eq!(v.len(), FSAIL_DOCTRINES.len());
-        v
-    }
-    fn bot(name: &str, seed: u64) -> Option<Box<dyn Agent<Self>>> {
-        FsailDoctrine::by_name(name)
-            .map(|d| Box::new(FsailDoctrineBot::new(d, seed)) as Box<dyn Agent<Self>>)
-    }
-    fn heuristic() -> Arc<dyn Heuristic<Self>> {
-        Arc::new(FsailMorale::default())
-    }
-    fn heuristic_names() -> Vec<&'static str> {
-        vec!["default", "morale", "position"]
-    }
-    fn heuristic_named(name: &str) -> Option<Arc<dyn Heuristic<Self>>> {
-        match name {
-            "default" => Some(Self::heuristic()),
-            "morale" => Some(Arc::new(FsailMorale::default())),
-            "position" => Some(Arc::new(FsailMorale::positional())),
-            // `position:W`: the weight of a doctrine score point.
-            other => {
-                let w: f64 = other.strip_prefix("position:")?.parse().ok()?;
-                Some(Arc::new(FsailMorale {
-                    position: w,
-                    ..FsailMorale::default()
-                }))
+        impl Agent<AnyGame> for OnAny {
+            fn name(&self) -> String {
+                self.name.clone()
+            }
+            fn choose(&mut self, state: &AnyGame, player: Player) -> Action {
+                match state {
+                    $(AnyGame::$variant(g) => match &mut self.$module {
+                        Some(b) => b.choose(g, player),
+                        None => first_legal(state),
+                    },)*
+                }
             }
         }
-    }
-    // The doctrines are level in the duel and close in the fleet action (docs/admirals.md).
-    fn best_bot() -> Option<&'static str> {
-        Some("british")
-    }
-    fn round(state: &Self) -> u32 {
-        u32::from(state.turn)
-    }
-    // The initiative and sailing rolls: the doctrines' sailing that follows them is most
-    // of a playout's cost, and the shots' dice after it vary the worlds.
-    fn shared_chance(state: &Self) -> bool {
-        matches!(
-            state.pending,
-            Pending::Initiative | Pending::SailingDice { .. }
-        )
-    }
+
+        /// The heuristic of whichever ruleset an [`AnyGame`] is.
+        #[derive(Clone)]
+        pub struct AnyHeuristic {
+            $($module: Arc<dyn Heuristic<<$ruleset as Ruleset>::Game>>,)*
+        }
+
+        impl Default for AnyHeuristic {
+            fn default() -> Self {
+                Self {
+                    $($module: <<$ruleset as Ruleset>::Game as KnownAgents>::heuristic(),)*
+                }
+            }
+        }
+
+        impl AnyHeuristic {
+            /// Each ruleset's heuristic called `name`, its default where it has none of
+            /// that name; `None` if no ruleset has one.
+            pub fn named(name: &str) -> Option<Self> {
+                $(let $module = <<$ruleset as Ruleset>::Game as KnownAgents>::heuristic_named(name);)*
+                if true $(&& $module.is_none())* {
+                    return None;
+                }
+                Some(Self {
+                    $($module: $module.unwrap_or_else(
+                        <<$ruleset as Ruleset>::Game as KnownAgents>::heuristic,
+                    ),)*
+                })
+            }
+
+            /// Each ruleset's heuristic's name, in registry order.
+            fn names(&self) -> Vec<String> {
+                vec![$(self.$module.name(),)*]
+            }
+        }
+
+        impl Heuristic<AnyGame> for AnyHeuristic {
+            fn name(&self) -> String {
+                format!("any({})", self.names().join("/"))
+            }
+            fn value(&self, state: &AnyGame) -> [f64; NUM_PLAYERS] {
+                match state {
+                    $(AnyGame::$variant(g) => self.$module.value(g),)*
+                }
+            }
+        }
+
+        fn any_hidden_model(
+            state: &AnyGame,
+            player: Player,
+            agent: &mut dyn Agent<AnyGame>,
+            rng: &mut rand_chacha::ChaCha8Rng,
+        ) -> Option<AnyGame> {
+            match state {
+                $(AnyGame::$variant(g) => lifted_hidden_model::<$ruleset>(g, player, agent, rng),)*
+            }
+        }
+
+        fn any_info_key(state: &AnyGame, player: Player, buf: &mut Option<Observation>) -> u64 {
+            match state {
+                $(AnyGame::$variant(g) =>
+                    <<$ruleset as Ruleset>::Game as KnownAgents>::info_key()(g, player, buf),)*
+            }
+        }
+
+        impl KnownAgents for AnyGame {
+            fn bots() -> Vec<(&'static str, &'static str)> {
+                let mut v = Vec::new();
+                $(merge(&mut v, <<$ruleset as Ruleset>::Game as KnownAgents>::bots(), |a, b| a.0 == b.0);)*
+                v
+            }
+            fn bot(name: &str, seed: u64) -> Option<Box<dyn Agent<Self>>> {
+                OnAny::new(name, seed).map(|b| Box::new(b) as Box<dyn Agent<Self>>)
+            }
+            fn best_bot() -> Option<&'static str> {
+                // OnAny resolves `best` in each ruleset.
+                Some("best")
+            }
+            fn heuristic() -> Arc<dyn Heuristic<Self>> {
+                Arc::new(AnyHeuristic::default())
+            }
+            fn heuristic_names() -> Vec<&'static str> {
+                let mut v = Vec::new();
+                $(merge(&mut v, <<$ruleset as Ruleset>::Game as KnownAgents>::heuristic_names(), |a, b| a == b);)*
+                v
+            }
+            fn heuristic_named(name: &str) -> Option<Arc<dyn Heuristic<Self>>> {
+                AnyHeuristic::named(name).map(|h| Arc::new(h) as Arc<dyn Heuristic<Self>>)
+            }
+            fn info_key() -> InfoKeyFn<Self> {
+                any_info_key
+            }
+            fn net_evaluator(path: &str) -> Result<EvaluatorFactory<Self>, SpecError> {
+                net_factory_for_any(path)
+            }
+            fn hidden_model() -> Option<HiddenModelFn<Self>> {
+                Some(any_hidden_model)
+            }
+            fn round(state: &Self) -> u32 {
+                match state {
+                    $(AnyGame::$variant(g) => <<$ruleset as Ruleset>::Game as KnownAgents>::round(g),)*
+                }
+            }
+            fn shared_chance(state: &Self) -> bool {
+                match state {
+                    $(AnyGame::$variant(g) =>
+                        <<$ruleset as Ruleset>::Game as KnownAgents>::shared_chance(g),)*
+                }
+            }
+        }
+    };
 }
 
-/// A bot named for an [`AnyGame`]: the ruleset's bot of that name for each ruleset that has
-/// one (the doctrine names mean the same way of fighting in every ruleset). On a ruleset
-/// without a bot of that name it takes the first legal action that is not a resignation.
-pub struct OnAny {
-    name: String,
-    wsim: Option<Box<dyn Agent<WsimGame>>>,
-    fsail: Option<Box<dyn Agent<FsailGame>>>,
-}
+broadside_env::for_each_ruleset!(any_agents);
 
 impl fmt::Debug for OnAny {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -176,180 +231,11 @@ impl fmt::Debug for OnAny {
     }
 }
 
-impl OnAny {
-    /// The bots called `name` of every ruleset, seeded; `None` if no ruleset has one.
-    pub fn new(name: &str, seed: u64) -> Option<Self> {
-        let wsim = WsimGame::named_bot(name, seed);
-        let fsail = FsailGame::named_bot(name, seed);
-        let label = match (&wsim, &fsail) {
-            (Some(w), _) => w.name(),
-            (None, Some(f)) => f.name(),
-            (None, None) => return None,
-        };
-        Some(Self {
-            name: label,
-            wsim,
-            fsail,
-        })
-    }
-}
-
-impl Agent<AnyGame> for OnAny {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-    fn choose(&mut self, state: &AnyGame, player: Player) -> Action {
-        match (state, &mut self.wsim, &mut self.fsail) {
-            (AnyGame::Wsim(g), Some(b), _) => b.choose(g, player),
-            (AnyGame::Fsail(g), _, Some(b)) => b.choose(g, player),
-            (other, _, _) => {
-                let resign = other.spec().resign_action();
-                other
-                    .legal_actions()
-                    .iter()
-                    .find(|&a| Some(a) != resign)
-                    .unwrap_or(0)
-            }
-        }
-    }
-}
-
-/// The heuristic of whichever ruleset an [`AnyGame`] is.
-#[derive(Clone)]
-pub struct AnyHeuristic {
-    wsim: Arc<dyn Heuristic<WsimGame>>,
-    fsail: Arc<dyn Heuristic<FsailGame>>,
-}
-
 impl fmt::Debug for AnyHeuristic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("AnyHeuristic")
-            .field("wsim", &self.wsim.name())
-            .field("fsail", &self.fsail.name())
+            .field("heuristics", &self.names())
             .finish()
-    }
-}
-
-impl Default for AnyHeuristic {
-    fn default() -> Self {
-        Self {
-            wsim: WsimGame::heuristic(),
-            fsail: FsailGame::heuristic(),
-        }
-    }
-}
-
-impl AnyHeuristic {
-    /// Each ruleset's heuristic called `name`, its default where it has none of that name;
-    /// `None` if no ruleset has one.
-    pub fn named(name: &str) -> Option<Self> {
-        let wsim = WsimGame::heuristic_named(name);
-        let fsail = FsailGame::heuristic_named(name);
-        if wsim.is_none() && fsail.is_none() {
-            return None;
-        }
-        Some(Self {
-            wsim: wsim.unwrap_or_else(WsimGame::heuristic),
-            fsail: fsail.unwrap_or_else(FsailGame::heuristic),
-        })
-    }
-}
-
-impl Heuristic<AnyGame> for AnyHeuristic {
-    fn name(&self) -> String {
-        format!("any({}/{})", self.wsim.name(), self.fsail.name())
-    }
-    fn value(&self, state: &AnyGame) -> [f64; NUM_PLAYERS] {
-        match state {
-            AnyGame::Wsim(g) => self.wsim.value(g),
-            AnyGame::Fsail(g) => self.fsail.value(g),
-        }
-    }
-}
-
-fn any_hidden_model(
-    state: &AnyGame,
-    player: Player,
-    agent: &mut dyn Agent<AnyGame>,
-    rng: &mut rand_chacha::ChaCha8Rng,
-) -> Option<AnyGame> {
-    #[allow(unreachable_patterns)]
-    match state {
-        AnyGame::Wsim(g) => wsim_model_orders(
-            g,
-            player,
-            &mut |s, p| agent.choose(&AnyGame::Wsim(s.clone()), p),
-            rng,
-        )
-        .map(AnyGame::Wsim),
-        _ => None,
-    }
-}
-
-fn any_info_key(state: &AnyGame, player: Player, buf: &mut Option<Observation>) -> u64 {
-    #[allow(unreachable_patterns)]
-    match state {
-        AnyGame::Wsim(g) => wsim_info_key(g, player, buf),
-        other => observation_key(other, player, buf),
-    }
-}
-
-impl KnownAgents for AnyGame {
-    fn bots() -> Vec<(&'static str, &'static str)> {
-        let mut v = WsimGame::bots();
-        for b in FsailGame::bots() {
-            if !v.iter().any(|(n, _)| *n == b.0) {
-                v.push(b);
-            }
-        }
-        v
-    }
-    fn bot(name: &str, seed: u64) -> Option<Box<dyn Agent<Self>>> {
-        OnAny::new(name, seed).map(|b| Box::new(b) as Box<dyn Agent<Self>>)
-    }
-    fn best_bot() -> Option<&'static str> {
-        // OnAny resolves `best` in each ruleset.
-        Some("best")
-    }
-    fn heuristic() -> Arc<dyn Heuristic<Self>> {
-        Arc::new(AnyHeuristic::default())
-    }
-    fn heuristic_names() -> Vec<&'static str> {
-        let mut v = WsimGame::heuristic_names();
-        for n in FsailGame::heuristic_names() {
-            if !v.contains(&n) {
-                v.push(n);
-            }
-        }
-        v
-    }
-    fn heuristic_named(name: &str) -> Option<Arc<dyn Heuristic<Self>>> {
-        AnyHeuristic::named(name).map(|h| Arc::new(h) as Arc<dyn Heuristic<Self>>)
-    }
-    fn info_key() -> InfoKeyFn<Self> {
-        any_info_key
-    }
-    fn net_evaluator(path: &str) -> Result<EvaluatorFactory<Self>, SpecError> {
-        net_factory_for_any(path)
-    }
-    fn hidden_model() -> Option<HiddenModelFn<Self>> {
-        Some(any_hidden_model)
-    }
-    fn round(state: &Self) -> u32 {
-        #[allow(unreachable_patterns)]
-        match state {
-            AnyGame::Wsim(g) => WsimGame::round(g),
-            AnyGame::Fsail(g) => FsailGame::round(g),
-            _ => 0,
-        }
-    }
-    fn shared_chance(state: &Self) -> bool {
-        #[allow(unreachable_patterns)]
-        match state {
-            AnyGame::Wsim(g) => WsimGame::shared_chance(g),
-            AnyGame::Fsail(g) => FsailGame::shared_chance(g),
-            _ => false,
-        }
     }
 }
 

@@ -4,6 +4,7 @@
 pub mod blocks;
 mod close_action;
 pub mod doctrine;
+mod known;
 pub mod value;
 
 pub use close_action::CloseActionBot;

@@ -15,9 +15,7 @@ use std::time::{Duration, Instant};
 use std::io::Write;
 
 use anyhow::{bail, Context, Result};
-use broadside_env::fsail::FsailGame;
 use broadside_env::ruleset::{AnyGame, AnyScenario, GameOptions, DEFAULT_RULESET};
-use broadside_env::wsim::WsimGame;
 use broadside_env::{Action, ActionSet, Game, Observation, Turn, VecEnv, VecEnvConfig};
 use clap::Args;
 use indicatif::ProgressBar;
@@ -378,10 +376,7 @@ fn vec_run(s: &BenchSettings, threads: usize) -> Result<VecRun> {
 
 /// `size_of` the state of `g`'s own ruleset (not the enum around it).
 pub fn state_size(g: &AnyGame) -> usize {
-    match g {
-        AnyGame::Wsim(_) => std::mem::size_of::<WsimGame>(),
-        AnyGame::Fsail(_) => std::mem::size_of::<FsailGame>(),
-    }
+    g.state_size()
 }
 
 /// Measures everything.

@@ -4,16 +4,12 @@ use std::io::{BufRead, BufWriter, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use broadside_env::ruleset::AnyScenario;
+use broadside_agents::KnownAgents;
 use broadside_env::savegame::SavedGame;
 use clap::Args;
 
-use crate::narrate::Narrator;
-use crate::outcome::GameResult;
-use crate::roster::Roster;
-use crate::snapshot::{ActionView, StateView};
+use crate::screens::{ActionView, RulesetUi};
 use crate::style::Style;
-use crate::{chart, map, select};
 
 /// Flags of `broadside replay`.
 #[derive(Debug, Args)]
@@ -62,163 +58,88 @@ impl ReplaySettings {
 
 /// Runs `broadside replay`.
 pub fn run(s: ReplaySettings) -> Result<()> {
-    if let AnyScenario::Fsail(_) = s.saved.scenario {
-        return run_fsail(s);
-    }
-    let shown = s.file.display().to_string();
-    let states = s.saved.replay(&shown)?;
-    let scenario = select::wsim_scenario(&s.saved.scenario)?;
-    let mut narrator = Narrator::new(Roster::new(scenario, 0));
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let mut stdin = std::io::stdin().lock();
-    let mut pausing = s.step;
-    if s.json {
-        writeln!(out, "[")?;
-    } else {
-        writeln!(
-            out,
-            "{}",
-            s.style.bold(&format!(
-                "Replay of {shown}: {} — {}",
-                scenario.id, scenario.title
-            ))
-        )?;
-        if s.saved.players.len() == 2 {
-            writeln!(
-                out,
-                "{}: {}; {}: {}; {} actions.",
-                scenario.sides[0],
-                s.saved.players[0],
-                scenario.sides[1],
-                s.saved.players[1],
-                s.saved.actions.len()
-            )?;
-        }
-        writeln!(out, "--- Turn 1 ---")?;
-    }
-    let first = select::wsim_game(&states[0])?;
-    if s.json {
-        let v = StateView::of(first, narrator.roster(), 0, None, Vec::new());
-        write!(out, "{}", serde_json::to_string(&v)?)?;
-    }
-    for (k, pair) in states.windows(2).enumerate() {
-        let (before, after) = (select::wsim_game(&pair[0])?, select::wsim_game(&pair[1])?);
-        let a = s.saved.actions[k].index;
-        let events = narrator.observe(before, a, after);
-        if s.json {
-            let action = ActionView {
-                index: a,
-                name: s.saved.actions[k].name.clone(),
-            };
-            let v = StateView::of(after, narrator.roster(), k + 1, Some(action), events);
-            write!(out, ",\n{}", serde_json::to_string(&v)?)?;
-            continue;
-        }
-        for l in &events {
-            writeln!(out, "{l}")?;
-        }
-        if pausing && after.turn > before.turn {
-            pausing = wait_for_enter(&mut out, &mut stdin)?;
-        }
-    }
-    let last = select::wsim_game(states.last().unwrap_or(&states[0]))?;
-    if s.json {
-        writeln!(out, "\n]")?;
-    } else {
-        let roster = narrator.roster();
-        writeln!(out, "\n{}", map::render(last, roster, &s.style))?;
-        writeln!(out, "{}", chart::table(last, roster, &s.style))?;
-        writeln!(
-            out,
-            "{}",
-            s.style.bold(&GameResult::of(last, roster).text(last))
-        )?;
-    }
-    out.flush()?;
-    Ok(())
+    crate::screens::replay(s)
 }
 
-/// `broadside replay` of a Fighting Sail game: the log turn by turn, then the table, the
-/// charts and the result; or every state as JSON.
-fn run_fsail(s: ReplaySettings) -> Result<()> {
-    use crate::fsail::narrate::FsailNarrator;
-    use crate::fsail::snapshot::FsailStateView;
-    use crate::fsail::{chart as fchart, map as fmap, FsailResult};
-
+/// `broadside replay` with a ruleset's screens: the log turn by turn, then the map, the
+/// ship table and the result; or every state as JSON.
+pub(crate) fn replay_with<U: RulesetUi>(s: ReplaySettings) -> Result<()>
+where
+    U::State: KnownAgents,
+{
     let shown = s.file.display().to_string();
     let states = s.saved.replay(&shown)?;
-    let scenario = select::fsail_scenario(&s.saved.scenario)?;
-    let mut narrator = FsailNarrator::new(crate::fsail::roster(scenario, 0));
+    let header = s.saved.scenario.header();
+    let mut ui = U::new(&s.saved.scenario, 0)?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut stdin = std::io::stdin().lock();
     let mut pausing = s.step;
-    let first = select::fsail_game(&states[0])?;
+    let first = (U::STATE)(&states[0])?;
     if s.json {
         writeln!(out, "[")?;
-        let v = FsailStateView::of(first, narrator.roster(), 0, None, Vec::new());
-        write!(out, "{}", serde_json::to_string(&v)?)?;
+        write!(out, "{}", ui.state_json(first, 0, None, Vec::new())?)?;
     } else {
         writeln!(
             out,
             "{}",
             s.style.bold(&format!(
-                "Replay of {shown}: {} — {} (Fighting Sail)",
-                scenario.id, scenario.title
+                "Replay of {shown}: {} — {}{}",
+                header.id,
+                header.title,
+                U::TITLE_SUFFIX
             ))
         )?;
         if s.saved.players.len() == 2 {
             writeln!(
                 out,
                 "{}: {}; {}: {}; {} actions.",
-                scenario.sides[0],
+                header.sides[0],
                 s.saved.players[0],
-                scenario.sides[1],
+                header.sides[1],
                 s.saved.players[1],
                 s.saved.actions.len()
             )?;
         }
-        writeln!(
-            out,
-            "\n{}",
-            fmap::render(first, narrator.roster(), &s.style)
-        )?;
+        if U::REPLAY_MAPS {
+            writeln!(out, "\n{}", (U::MAP)(first, ui.roster(), &s.style))?;
+        }
         writeln!(out, "--- Turn 1 ---")?;
     }
     for (k, pair) in states.windows(2).enumerate() {
-        let (before, after) = (select::fsail_game(&pair[0])?, select::fsail_game(&pair[1])?);
+        let (before, after) = ((U::STATE)(&pair[0])?, (U::STATE)(&pair[1])?);
         let a = s.saved.actions[k].index;
-        let events = narrator.observe(before, a, after);
+        let events = ui.narrate(before, a, after);
         if s.json {
             let action = ActionView {
                 index: a,
                 name: s.saved.actions[k].name.clone(),
             };
-            let v = FsailStateView::of(after, narrator.roster(), k + 1, Some(action), events);
-            write!(out, ",\n{}", serde_json::to_string(&v)?)?;
+            write!(
+                out,
+                ",\n{}",
+                ui.state_json(after, k + 1, Some(action), events)?
+            )?;
             continue;
         }
         for l in &events {
             writeln!(out, "{l}")?;
         }
-        if pausing && after.turn > before.turn {
-            writeln!(out, "{}", fmap::render(after, narrator.roster(), &s.style))?;
+        if pausing && U::State::round(after) > U::State::round(before) {
+            if U::REPLAY_MAPS {
+                writeln!(out, "{}", (U::MAP)(after, ui.roster(), &s.style))?;
+            }
             pausing = wait_for_enter(&mut out, &mut stdin)?;
         }
     }
-    let last = select::fsail_game(states.last().unwrap_or(&states[0]))?;
+    let last = (U::STATE)(states.last().unwrap_or(&states[0]))?;
     if s.json {
         writeln!(out, "\n]")?;
     } else {
-        let roster = narrator.roster();
-        writeln!(out, "\n{}", fmap::render(last, roster, &s.style))?;
-        writeln!(out, "{}", fchart::table(last, roster, &s.style))?;
-        writeln!(
-            out,
-            "{}",
-            s.style.bold(&FsailResult::of(last, roster).text(last))
-        )?;
+        let roster = ui.roster();
+        writeln!(out, "\n{}", (U::MAP)(last, roster, &s.style))?;
+        writeln!(out, "{}", (U::TABLE)(last, roster, &s.style))?;
+        writeln!(out, "{}", s.style.bold(&ui.result(last).1))?;
     }
     out.flush()?;
     Ok(())

@@ -55,10 +55,7 @@ pub struct ScenarioRow {
 
 fn row(s: &AnyScenario, default: &str) -> ScenarioRow {
     let info = s.info();
-    let sides = match s {
-        AnyScenario::Wsim(w) => w.sides.to_vec(),
-        AnyScenario::Fsail(f) => f.sides.to_vec(),
-    };
+    let sides = s.header().sides.map(str::to_string).to_vec();
     ScenarioRow {
         ruleset: info.ruleset,
         default: info.id == default,

@@ -7,34 +7,19 @@ use broadside_env::fsail::catalogue::{
 use broadside_env::fsail::data::{rules, MAX_PER_SIDE};
 use broadside_env::fsail::state::Attitude;
 use broadside_env::fsail::{FsailGame, Phase, Weather};
-use broadside_env::game::{Action, Game};
+use broadside_env::game::Action;
 use broadside_env::plane::{mast_distance, norm_deg};
 
 use super::narrate::band_name;
 use super::{inches, tag};
 use crate::roster::Roster;
 
-/// One legal order: the action, its catalogue name and what it does.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Order {
-    pub action: Action,
-    pub name: &'static str,
-    pub text: String,
-}
+pub use crate::screens::{parse_order as parse, Order};
 
 /// The legal orders now (without `resign`, which is a command of its own), in catalogue
 /// order, numbered from 1 by their position.
 pub fn legal_orders(g: &FsailGame, roster: &Roster) -> Vec<Order> {
-    let spec = g.spec();
-    g.legal_actions()
-        .iter()
-        .filter(|&a| a != RESIGN)
-        .map(|a| Order {
-            action: a,
-            name: spec.action_name(a),
-            text: describe(g, roster, a),
-        })
-        .collect()
+    crate::screens::legal_orders(g, RESIGN, |a| describe(g, roster, a))
 }
 
 fn points(n: u8) -> String {
@@ -144,36 +129,11 @@ pub fn describe(g: &FsailGame, roster: &Roster, a: Action) -> String {
     }
 }
 
-/// The order `text` names: its number in `orders` (from 1) or its catalogue name (any
-/// case). The error says why in plain words.
-pub fn parse(g: &FsailGame, orders: &[Order], text: &str) -> Result<Action, String> {
-    let t = text.trim();
-    if let Ok(n) = t.parse::<usize>() {
-        return match n.checked_sub(1).and_then(|k| orders.get(k)) {
-            Some(o) => Ok(o.action),
-            None => Err(format!(
-                "there is no order number {n} (the orders are numbered 1 to {})",
-                orders.len()
-            )),
-        };
-    }
-    if let Some(o) = orders.iter().find(|o| o.name.eq_ignore_ascii_case(t)) {
-        return Ok(o.action);
-    }
-    if g.spec().action_by_name(&t.to_ascii_lowercase()).is_some() {
-        return Err(format!("`{t}` is not a legal order now (see the list)"));
-    }
-    Err(format!(
-        "cannot read `{t}`: type an order's number (1 to {}) or its name, e.g. `{}`",
-        orders.len(),
-        orders.first().map_or("sail:end", |o| o.name)
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use broadside_env::fsail::{builtin_scenario, FsailOptions};
+    use broadside_env::game::Game;
 
     #[test]
     fn orders_are_numbered_named_and_read_back() {

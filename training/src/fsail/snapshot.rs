@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::chart::status_word;
 use super::{phase_text, to_act, FsailResult};
 use crate::roster::Roster;
-use crate::snapshot::ActionView;
+use crate::screens::ActionView;
 
 /// One ship in a state.
 #[derive(Debug, Clone, Serialize)]

@@ -105,13 +105,12 @@ pub fn builtin_scenarios() -> &'static [Scenario] {
 
 /// The built-in scenario with this id; [`DataError::UnknownScenario`] lists the known ids.
 pub fn builtin_scenario(id: &str) -> Result<Scenario, DataError> {
-    crate::data_files::scenario_by_id(RULESET, builtin_scenarios(), id, |s| s.id.as_str())
+    <crate::wsim::WsimRuleset as crate::ruleset::Ruleset>::builtin_scenario(id)
 }
 
 /// Reads and parses a scenario file; a read failure is [`DataError::Io`] naming the path.
 pub fn load_scenario_file(path: &Path) -> Result<Scenario, DataError> {
-    let (name, text) = crate::data_files::read_text(path)?;
-    parse_scenario(&text, &name)
+    <crate::wsim::WsimRuleset as crate::ruleset::Ruleset>::load_scenario_file(path)
 }
 
 #[derive(Deserialize)]

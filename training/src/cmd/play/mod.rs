@@ -6,9 +6,7 @@
 //! (`wsim.rs`) takes one order per ship in the game's notation, Fighting Sail (`fsail.rs`)
 //! one order at a time, chosen by number or name from the list of legal orders.
 
-mod fsail;
-mod session;
-mod wsim;
+pub(crate) mod session;
 
 use std::path::PathBuf;
 
@@ -119,8 +117,5 @@ impl PlaySettings {
 
 /// Runs `broadside play`.
 pub fn run(s: PlaySettings) -> Result<()> {
-    match s.scenario {
-        AnyScenario::Fsail(_) => fsail::run(s),
-        AnyScenario::Wsim(_) => wsim::run(s),
-    }
+    crate::screens::play(s)
 }

@@ -18,60 +18,7 @@ use serde::Serialize;
 use super::PlaySettings;
 use crate::admiral::AdmiralSpec;
 use crate::atomic::write_atomic;
-use crate::roster::Roster;
-use crate::style::Style;
-
-/// What one ruleset adds to the shared session: its state, screens, narration and orders.
-pub(super) trait RulesetUi {
-    /// The ruleset's own game, taken out of the [`AnyGame`].
-    type State: Game + Clone;
-    /// The result of a game, shown at the end and printed by `--json`.
-    type Result: Serialize;
-    /// The ruleset named in the `--json` report, where its report has always named it.
-    const JSON_RULESET: Option<&'static str>;
-    /// Added to the scenario's title line.
-    const TITLE_SUFFIX: &'static str;
-    /// Whether the opening board under `--auto` shows the ship table below the map.
-    const TABLE_IN_INTRO: bool;
-    /// The log's heading, without the colon ("Since your last orders").
-    const SINCE: &'static str;
-    /// The reply to an empty line at the prompt.
-    const EMPTY_HINT: &'static str;
-    /// The action that resigns the game.
-    const RESIGN: Action;
-    /// The reply to `resign` when resigning is not legal now.
-    const RESIGN_REFUSED: &'static str;
-
-    /// The ruleset's game inside the [`AnyGame`].
-    const STATE: fn(&AnyGame) -> Result<&Self::State>;
-    /// The map of the ships.
-    const MAP: fn(&Self::State, &Roster, &Style) -> String;
-    /// The table of all ships.
-    const TABLE: fn(&Self::State, &Roster, &Style) -> String;
-    /// The chart of one ship.
-    const DETAIL: fn(&Self::State, &Roster, usize) -> String;
-    /// The answer to `help`.
-    const HELP: fn() -> String;
-
-    fn roster(&self) -> &Roster;
-    /// Log lines for `action`, which turned `before` into `after`.
-    fn narrate(&mut self, before: &Self::State, action: Action, after: &Self::State)
-        -> Vec<String>;
-    /// Everything the person sees before being asked for orders, the log included.
-    fn screen(&self, c: &mut Session, g: &Self::State) -> Result<()>;
-    fn prompt(&self, g: &Self::State) -> Result<String>;
-    /// A command the shared prompt does not know, usually an order: its actions, or `None`
-    /// after answering it (with an error, say) to ask again.
-    fn command(
-        &self,
-        c: &mut Session,
-        g: &Self::State,
-        word: &str,
-        text: &str,
-    ) -> Result<Option<Vec<Action>>>;
-    /// The result of the game and its text.
-    fn result(&self, g: &Self::State) -> (Self::Result, String);
-}
+use crate::screens::RulesetUi;
 
 /// What the person asked for at a prompt.
 enum Input {
@@ -99,7 +46,7 @@ struct PlayReport<R> {
 }
 
 /// One game in progress with everything that drives and shows it, whatever the ruleset.
-pub(super) struct Session {
+pub struct Session {
     pub s: PlaySettings,
     game: AnyGame,
     actions: Vec<Action>,
@@ -115,8 +62,14 @@ pub(super) struct Session {
     players: Vec<String>,
 }
 
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session").finish_non_exhaustive()
+    }
+}
+
 /// Plays the game of the settings to its end (or until the person leaves) and saves it.
-pub(super) fn play(s: PlaySettings, mut ui: impl RulesetUi) -> Result<()> {
+pub fn play(s: PlaySettings, mut ui: impl RulesetUi) -> Result<()> {
     Session::new(s).play(&mut ui)
 }
 

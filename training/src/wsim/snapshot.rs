@@ -1,13 +1,13 @@
 //! Readable JSON views of game states (for `replay --json`): names instead of indices,
 //! offset coordinates as on the map, facing names.
 
-use broadside_env::game::{Action, Game, Turn};
+use broadside_env::game::{Game, Turn};
 use broadside_env::wsim::state::Step;
 use broadside_env::wsim::{Phase, WsimGame};
 use serde::Serialize;
 
-use crate::chart::fouled_with;
-use crate::outcome::GameResult;
+use super::chart::fouled_with;
+use super::outcome::GameResult;
 use crate::roster::Roster;
 
 /// One ship in a state.
@@ -44,12 +44,7 @@ pub struct ShipView {
     pub points: u16,
 }
 
-/// The action that led to a state.
-#[derive(Debug, Clone, Serialize)]
-pub struct ActionView {
-    pub index: Action,
-    pub name: String,
-}
+pub use crate::screens::ActionView;
 
 /// One state of a game.
 #[derive(Debug, Clone, Serialize)]

@@ -15,8 +15,8 @@ use broadside_env::wsim::notation::format_plan;
 use broadside_env::wsim::state::{Pending, AIM_HULL, TOKEN_FORWARD, TOKEN_LEFT};
 use broadside_env::wsim::{EndReason, Ending, Phase, WsimGame};
 
-use crate::chart::offset_text;
-use crate::outcome::GameResult;
+use super::chart::offset_text;
+use super::outcome::GameResult;
 use crate::roster::Roster;
 
 /// Turns actions into log lines; keeps the last orders-phase state to sum up each movement.

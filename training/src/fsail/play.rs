@@ -11,38 +11,32 @@ use broadside_env::fsail::FsailGame;
 use broadside_env::game::Action;
 use broadside_env::ruleset::AnyGame;
 
-use super::session::{self, RulesetUi, Session};
-use super::PlaySettings;
-use crate::fsail::narrate::FsailNarrator;
-use crate::fsail::orders::{legal_orders, parse};
-use crate::fsail::{chart, map, FsailResult};
+use broadside_env::fsail::FsailRuleset;
+use broadside_env::ruleset::AnyScenario;
+
+use super::narrate::FsailNarrator;
+use super::orders::legal_orders;
+use super::snapshot::FsailStateView;
+use super::{chart, map, FsailResult};
+use crate::cmd::play::session::Session;
 use crate::roster::Roster;
-use crate::select;
+use crate::screens::{self, ActionView, RulesetUi};
 use crate::style::Style;
 
-/// Runs `broadside play` on an `fsail` scenario.
-pub(super) fn run(s: PlaySettings) -> Result<()> {
-    let roster = crate::fsail::roster(select::fsail_scenario(&s.scenario)?, s.human_side);
-    session::play(
-        s,
-        FsailUi {
-            narrator: FsailNarrator::new(roster),
-        },
-    )
-}
-
-struct FsailUi {
+/// The Fighting Sail screens of `play` and `replay`.
+pub struct FsailUi {
     narrator: FsailNarrator,
 }
 
 impl FsailUi {
     fn list_orders(&self, c: &mut Session, g: &FsailGame) -> Result<()> {
-        let orders = legal_orders(g, self.roster());
-        writeln!(c.out, "{}", c.s.style.bold("Your orders:"))?;
-        for (k, o) in orders.iter().enumerate() {
-            writeln!(c.out, "  {:>3}  {:<14} {}", k + 1, o.name, o.text)?;
-        }
-        Ok(())
+        screens::list_orders(c, &legal_orders(g, self.roster()))
+    }
+}
+
+impl std::fmt::Debug for FsailUi {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FsailUi").finish_non_exhaustive()
     }
 }
 
@@ -52,16 +46,34 @@ impl RulesetUi for FsailUi {
     const JSON_RULESET: Option<&'static str> = Some("fsail");
     const TITLE_SUFFIX: &'static str = " (Fighting Sail)";
     const TABLE_IN_INTRO: bool = true;
+    const REPLAY_MAPS: bool = true;
     const SINCE: &'static str = "Since your last order";
-    const EMPTY_HINT: &'static str = "(type an order's number or name; `help` explains)";
     const RESIGN: Action = RESIGN;
     const RESIGN_REFUSED: &'static str = "error: you may resign only when picking a ship to sail";
 
-    const STATE: fn(&AnyGame) -> Result<&FsailGame> = select::fsail_game;
+    const STATE: fn(&AnyGame) -> Result<&FsailGame> = screens::game_of::<FsailRuleset>;
     const MAP: fn(&FsailGame, &Roster, &Style) -> String = map::render;
     const TABLE: fn(&FsailGame, &Roster, &Style) -> String = chart::table;
     const DETAIL: fn(&FsailGame, &Roster, usize) -> String = chart::detail;
     const HELP: fn() -> String = help_text;
+
+    fn new(scenario: &AnyScenario, viewer: u8) -> Result<Self> {
+        let scenario = screens::scenario_of::<FsailRuleset>(scenario)?;
+        Ok(FsailUi {
+            narrator: FsailNarrator::new(super::roster(scenario, viewer)),
+        })
+    }
+
+    fn state_json(
+        &self,
+        g: &FsailGame,
+        index: usize,
+        action: Option<ActionView>,
+        events: Vec<String>,
+    ) -> Result<String> {
+        let v = FsailStateView::of(g, self.roster(), index, action, events);
+        Ok(serde_json::to_string(&v)?)
+    }
 
     fn roster(&self) -> &Roster {
         self.narrator.roster()
@@ -84,9 +96,8 @@ impl RulesetUi for FsailUi {
     }
 
     fn prompt(&self, g: &FsailGame) -> Result<String> {
-        Ok(format!(
-            "Order (number 1-{} or name), or `help`, `list`, `map`, `chart [NAME]`, `resign`, `quit`: ",
-            legal_orders(g, self.roster()).len()
+        Ok(screens::generic_prompt(
+            legal_orders(g, self.roster()).len(),
         ))
     }
 
@@ -98,17 +109,7 @@ impl RulesetUi for FsailUi {
         word: &str,
         text: &str,
     ) -> Result<Option<Vec<Action>>> {
-        if matches!(word, "list" | "orders") {
-            self.list_orders(c, g)?;
-            return Ok(None);
-        }
-        match parse(g, &legal_orders(g, self.roster()), text) {
-            Ok(a) => Ok(Some(vec![a])),
-            Err(e) => {
-                c.error(&e)?;
-                Ok(None)
-            }
-        }
+        screens::generic_command(c, g, &legal_orders(g, self.roster()), word, text)
     }
 
     fn result(&self, g: &FsailGame) -> (FsailResult, String) {

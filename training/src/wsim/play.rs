@@ -12,26 +12,21 @@ use broadside_env::wsim::catalogue::RESIGN;
 use broadside_env::wsim::notation::parse_order;
 use broadside_env::wsim::{Phase, WsimGame};
 
-use super::session::{self, RulesetUi, Session};
-use super::PlaySettings;
-use crate::narrate::Narrator;
-use crate::outcome::GameResult;
+use broadside_env::ruleset::AnyScenario;
+use broadside_env::wsim::WsimRuleset;
+
+use super::narrate::Narrator;
+use super::outcome::GameResult;
+use super::snapshot::StateView;
+use super::{chart, map};
+use crate::admiral;
+use crate::cmd::play::session::Session;
 use crate::roster::Roster;
+use crate::screens::{self, ActionView, RulesetUi};
 use crate::style::Style;
-use crate::{admiral, chart, map, select};
 
-/// Runs `broadside play` on a `wsim` scenario.
-pub(super) fn run(s: PlaySettings) -> Result<()> {
-    let roster = Roster::new(select::wsim_scenario(&s.scenario)?, s.human_side);
-    session::play(
-        s,
-        WsimUi {
-            narrator: Narrator::new(roster),
-        },
-    )
-}
-
-struct WsimUi {
+/// The WS&IM screens of `play` and `replay`.
+pub struct WsimUi {
     narrator: Narrator,
 }
 
@@ -45,12 +40,19 @@ impl WsimUi {
     }
 }
 
+impl std::fmt::Debug for WsimUi {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WsimUi").finish_non_exhaustive()
+    }
+}
+
 impl RulesetUi for WsimUi {
     type State = WsimGame;
     type Result = GameResult;
     const JSON_RULESET: Option<&'static str> = None;
     const TITLE_SUFFIX: &'static str = "";
     const TABLE_IN_INTRO: bool = false;
+    const REPLAY_MAPS: bool = false;
     const SINCE: &'static str = "Since your last orders";
     const EMPTY_HINT: &'static str =
         "(type an order; `0` keeps the ship where she is, `help` explains)";
@@ -58,11 +60,29 @@ impl RulesetUi for WsimUi {
     const RESIGN_REFUSED: &'static str =
         "error: you may resign only before the first ship's orders of a turn";
 
-    const STATE: fn(&AnyGame) -> Result<&WsimGame> = select::wsim_game;
+    const STATE: fn(&AnyGame) -> Result<&WsimGame> = screens::game_of::<WsimRuleset>;
     const MAP: fn(&WsimGame, &Roster, &Style) -> String = map::render;
     const TABLE: fn(&WsimGame, &Roster, &Style) -> String = chart::table;
     const DETAIL: fn(&WsimGame, &Roster, usize) -> String = chart::detail;
     const HELP: fn() -> String = help_text;
+
+    fn new(scenario: &AnyScenario, viewer: u8) -> Result<Self> {
+        let scenario = screens::scenario_of::<WsimRuleset>(scenario)?;
+        Ok(WsimUi {
+            narrator: Narrator::new(Roster::new(scenario, viewer)),
+        })
+    }
+
+    fn state_json(
+        &self,
+        g: &WsimGame,
+        index: usize,
+        action: Option<ActionView>,
+        events: Vec<String>,
+    ) -> Result<String> {
+        let v = StateView::of(g, self.roster(), index, action, events);
+        Ok(serde_json::to_string(&v)?)
+    }
 
     fn roster(&self) -> &Roster {
         self.narrator.roster()

@@ -9,7 +9,7 @@ use broadside_env::wsim::data::CrewQuality;
 use broadside_env::wsim::state::AIM_HULL;
 use broadside_env::wsim::{Attitude, Ship, WsimGame};
 
-use crate::map::fouled_pairs;
+use super::map::fouled_pairs;
 use crate::roster::Roster;
 use crate::style::Style;
 

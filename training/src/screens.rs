@@ -1,0 +1,306 @@
+//! The seam between the `broadside` command and the rulesets' terminal screens.
+//!
+//! A ruleset's screens live in its own folder (`training/src/NAME/`) and enter through two
+//! traits: [`RulesetUi`] (what `play` shows and how orders are typed; `replay` uses the same
+//! views) and [`Screens`] (which UI a ruleset has and its default admirals). The commands
+//! reach them through the functions at the bottom, expanded from the registry's list
+//! ([`broadside_env::for_each_ruleset!`]), so no command names a ruleset.
+//!
+//! Every ruleset gets the generic order prompt for free ([`legal_orders`], [`parse_order`]:
+//! the legal orders of the moment, numbered and described, read back by number or name);
+//! a ruleset may add its own notation on top (WS&IM's `L1R2`).
+
+use std::io::Write;
+
+use anyhow::{anyhow, Result};
+use broadside_agents::{AgentSpec, KnownAgents, SpecError};
+use broadside_env::game::{Action, Game};
+use broadside_env::ruleset::{AnyGame, AnyScenario, Registered, Ruleset};
+use serde::Serialize;
+
+use crate::cmd::play::session::Session;
+use crate::cmd::play::PlaySettings;
+use crate::cmd::replay::ReplaySettings;
+use crate::roster::Roster;
+use crate::style::Style;
+
+/// The action that led to a state, in readable JSON states.
+#[derive(Debug, Clone, Serialize)]
+pub struct ActionView {
+    pub index: Action,
+    pub name: String,
+}
+
+/// What one ruleset adds to the shared `play` session and `replay`: its state, screens,
+/// narration and orders.
+pub trait RulesetUi: Sized {
+    /// The ruleset's own game, taken out of the [`AnyGame`].
+    type State: Game + Clone;
+    /// The result of a game, shown at the end and printed by `--json`.
+    type Result: Serialize;
+    /// The ruleset named in the `--json` report, where its report has always named it.
+    const JSON_RULESET: Option<&'static str>;
+    /// Added to the scenario's title line.
+    const TITLE_SUFFIX: &'static str;
+    /// Whether the opening board under `--auto` shows the ship table below the map.
+    const TABLE_IN_INTRO: bool;
+    /// Whether `replay` shows the map at the start and at each pause.
+    const REPLAY_MAPS: bool;
+    /// The log's heading, without the colon ("Since your last orders").
+    const SINCE: &'static str;
+    /// The reply to an empty line at the prompt.
+    const EMPTY_HINT: &'static str = "(type an order's number or name; `help` explains)";
+    /// The action that resigns the game.
+    const RESIGN: Action;
+    /// The reply to `resign` when resigning is not legal now.
+    const RESIGN_REFUSED: &'static str;
+
+    /// The ruleset's game inside the [`AnyGame`].
+    const STATE: fn(&AnyGame) -> Result<&Self::State>;
+    /// The map of the ships.
+    const MAP: fn(&Self::State, &Roster, &Style) -> String;
+    /// The table of all ships.
+    const TABLE: fn(&Self::State, &Roster, &Style) -> String;
+    /// The chart of one ship.
+    const DETAIL: fn(&Self::State, &Roster, usize) -> String;
+    /// The answer to `help`.
+    const HELP: fn() -> String;
+
+    /// The screens of `scenario` for a person commanding side `viewer`.
+    fn new(scenario: &AnyScenario, viewer: u8) -> Result<Self>;
+    fn roster(&self) -> &Roster;
+    /// Log lines for `action`, which turned `before` into `after`.
+    fn narrate(&mut self, before: &Self::State, action: Action, after: &Self::State)
+        -> Vec<String>;
+    /// Everything the person sees before being asked for orders, the log included.
+    fn screen(&self, c: &mut Session, g: &Self::State) -> Result<()>;
+    /// The prompt line; by default the generic one over the numbered legal orders.
+    fn prompt(&self, g: &Self::State) -> Result<String> {
+        Ok(generic_prompt(
+            legal_orders(g, Self::RESIGN, |a| g.describe_action(a)).len(),
+        ))
+    }
+    /// A command the shared prompt does not know, usually an order: its actions, or `None`
+    /// after answering it (with an error, say) to ask again. By default `list` and the
+    /// generic orders by number or name.
+    fn command(
+        &self,
+        c: &mut Session,
+        g: &Self::State,
+        word: &str,
+        text: &str,
+    ) -> Result<Option<Vec<Action>>> {
+        let orders = legal_orders(g, Self::RESIGN, |a| g.describe_action(a));
+        generic_command(c, g, &orders, word, text)
+    }
+    /// The result of the game and its text.
+    fn result(&self, g: &Self::State) -> (Self::Result, String);
+    /// One state as readable JSON for `replay --json`.
+    fn state_json(
+        &self,
+        g: &Self::State,
+        index: usize,
+        action: Option<ActionView>,
+        events: Vec<String>,
+    ) -> Result<String>;
+}
+
+/// A ruleset's place in the command: its screens and its default admirals.
+pub trait Screens: Registered
+where
+    Self::Game: KnownAgents,
+{
+    /// The ruleset's screens.
+    type Ui: RulesetUi<State = Self::Game>;
+    /// The admiral `play` gets without `--admiral` or `--level`; `None`: the close-action
+    /// doctrine where the ruleset has one, else the random admiral.
+    const ADMIRAL: Option<&'static str>;
+    /// The search a difficulty level plays in a battle of squadrons (the level adds its
+    /// time); `None`: the tree search at the level, as in duels.
+    const SQUADRON_LEVEL: Option<&'static str>;
+}
+
+/// The ruleset's game inside `g`, or an internal error naming the ruleset expected.
+pub fn game_of<R: Registered>(g: &AnyGame) -> Result<&R::Game> {
+    R::game_of(g).ok_or_else(|| {
+        anyhow!(
+            "internal error: a game of another ruleset where `{}` was expected",
+            R::spec().name
+        )
+    })
+}
+
+/// The ruleset's scenario inside `s`, or an internal error naming the ruleset expected.
+pub fn scenario_of<R: Registered>(s: &AnyScenario) -> Result<&R::Scenario> {
+    R::scenario_of(s).ok_or_else(|| {
+        anyhow!(
+            "internal error: a `{}` scenario where `{}` was expected",
+            s.ruleset(),
+            R::spec().name
+        )
+    })
+}
+
+/// One legal order: the action, its catalogue name and what it does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Order {
+    pub action: Action,
+    pub name: &'static str,
+    pub text: String,
+}
+
+/// The legal orders now (without `resign`, which is a command of its own), in catalogue
+/// order, numbered from 1 by their position, each described by `describe`.
+pub fn legal_orders<G: Game>(
+    g: &G,
+    resign: Action,
+    describe: impl Fn(Action) -> String,
+) -> Vec<Order> {
+    let spec = g.spec();
+    g.legal_actions()
+        .iter()
+        .filter(|&a| a != resign)
+        .map(|a| Order {
+            action: a,
+            name: spec.action_name(a),
+            text: describe(a),
+        })
+        .collect()
+}
+
+/// Reads a typed order: its number in `orders` or its name.
+pub fn parse_order<G: Game>(g: &G, orders: &[Order], text: &str) -> Result<Action, String> {
+    let t = text.trim();
+    if let Ok(n) = t.parse::<usize>() {
+        return match n.checked_sub(1).and_then(|k| orders.get(k)) {
+            Some(o) => Ok(o.action),
+            None => Err(format!(
+                "there is no order number {n} (the orders are numbered 1 to {})",
+                orders.len()
+            )),
+        };
+    }
+    if let Some(o) = orders.iter().find(|o| o.name.eq_ignore_ascii_case(t)) {
+        return Ok(o.action);
+    }
+    if g.spec().action_by_name(&t.to_ascii_lowercase()).is_some() {
+        return Err(format!("`{t}` is not a legal order now (see the list)"));
+    }
+    Err(format!(
+        "cannot read `{t}`: type an order's number (1 to {}) or its name, e.g. `{}`",
+        orders.len(),
+        orders.first().map_or("1", |o| o.name)
+    ))
+}
+
+/// Writes the numbered orders under a heading.
+pub fn list_orders(c: &mut Session, orders: &[Order]) -> Result<()> {
+    writeln!(c.out, "{}", c.s.style.bold("Your orders:"))?;
+    for (k, o) in orders.iter().enumerate() {
+        writeln!(c.out, "  {:>3}  {:<14} {}", k + 1, o.name, o.text)?;
+    }
+    Ok(())
+}
+
+/// The generic prompt line over `n` numbered orders.
+pub fn generic_prompt(n: usize) -> String {
+    format!(
+        "Order (number 1-{n} or name), or `help`, `list`, `map`, `chart [NAME]`, `resign`, `quit`: "
+    )
+}
+
+/// The generic answer to a command: `list` shows the orders again, anything else is read
+/// as an order by number or name (an error is shown and the prompt asked again).
+pub fn generic_command<G: Game>(
+    c: &mut Session,
+    g: &G,
+    orders: &[Order],
+    word: &str,
+    text: &str,
+) -> Result<Option<Vec<Action>>> {
+    if matches!(word, "list" | "orders") {
+        list_orders(c, orders)?;
+        return Ok(None);
+    }
+    match parse_order(g, orders, text) {
+        Ok(a) => Ok(Some(vec![a])),
+        Err(e) => {
+            c.error(&e)?;
+            Ok(None)
+        }
+    }
+}
+
+/// Whether ruleset `R` has a doctrine called `name`.
+fn has_bot<R: Registered>(name: &str) -> bool
+where
+    R::Game: KnownAgents,
+{
+    <R::Game as KnownAgents>::named_bot(name, 0).is_some()
+}
+
+/// Checks that `spec` builds an agent for ruleset `R`'s own game.
+fn builds_for<R: Registered>(spec: &AgentSpec) -> Result<(), SpecError>
+where
+    R::Game: KnownAgents,
+{
+    spec.build::<R::Game>(0).map(drop)
+}
+
+macro_rules! screens_registry {
+    ($($module:ident: $variant:ident = $ruleset:path),* $(,)?) => {
+        /// Runs `broadside play` with the screens of the scenario's ruleset.
+        pub fn play(s: PlaySettings) -> Result<()> {
+            match &s.scenario {
+                $(AnyScenario::$variant(_) => {
+                    let ui = <<$ruleset as Screens>::Ui as RulesetUi>::new(&s.scenario, s.human_side)?;
+                    crate::cmd::play::session::play(s, ui)
+                })*
+            }
+        }
+
+        /// Runs `broadside replay` with the screens of the saved game's ruleset.
+        pub fn replay(s: ReplaySettings) -> Result<()> {
+            match &s.saved.scenario {
+                $(AnyScenario::$variant(_) => {
+                    crate::cmd::replay::replay_with::<<$ruleset as Screens>::Ui>(s)
+                })*
+            }
+        }
+
+        /// The default admiral of the ruleset called `ruleset` (see [`Screens::ADMIRAL`]).
+        pub fn default_admiral(ruleset: &str) -> Option<&'static str> {
+            $(if ruleset == <$ruleset as Ruleset>::spec().name {
+                return <$ruleset as Screens>::ADMIRAL;
+            })*
+            None
+        }
+
+        /// The squadron search of the ruleset called `ruleset` (see [`Screens::SQUADRON_LEVEL`]).
+        pub fn squadron_level(ruleset: &str) -> Option<&'static str> {
+            $(if ruleset == <$ruleset as Ruleset>::spec().name {
+                return <$ruleset as Screens>::SQUADRON_LEVEL;
+            })*
+            None
+        }
+
+        /// Whether the ruleset called `ruleset` has a doctrine called `name`.
+        pub fn bot_plays(name: &str, ruleset: &str) -> bool {
+            $(if ruleset == <$ruleset as Ruleset>::spec().name {
+                return has_bot::<$ruleset>(name);
+            })*
+            false
+        }
+
+        /// Builds `spec` for the own game of the ruleset called `ruleset` (its bots, values
+        /// and priors, not the any-ruleset game's merged names).
+        pub fn build_for_ruleset(spec: &AgentSpec, ruleset: &str) -> Result<(), SpecError> {
+            $(if ruleset == <$ruleset as Ruleset>::spec().name {
+                return builds_for::<$ruleset>(spec);
+            })*
+            Ok(())
+        }
+    };
+}
+
+broadside_env::for_each_ruleset!(screens_registry);
