@@ -68,6 +68,65 @@ pub struct ScenarioHeader<'a> {
     pub ship_sides: Vec<u8>,
 }
 
+/// Implements [`Ruleset`] for a ruleset whose scenario has the usual fields (`id`, `title`,
+/// `description`, `sides: [String; 2]`, `ships` with a `side`) and whose options are
+/// `{ resignation }`: what is left of a ruleset's registration is its names.
+macro_rules! impl_ruleset {
+    (
+        $ruleset:ident {
+            game: $game:ty,
+            options: $options:ident,
+            scenario: $scenario:ty,
+            spec: $spec:expr,
+            seed: $seed:expr,
+            default_scenario: $default:expr,
+            builtin: $builtin:path,
+            parse: $parse:path $(,)?
+        }
+    ) => {
+        impl $crate::ruleset::Ruleset for $ruleset {
+            type Game = $game;
+            type Scenario = $scenario;
+            const SEED: &'static str = $seed;
+            const DEFAULT_SCENARIO: &'static str = $default;
+
+            fn spec() -> &'static $crate::game::GameSpec {
+                &$spec
+            }
+            fn builtin_scenarios() -> &'static [$scenario] {
+                $builtin()
+            }
+            fn parse_scenario(
+                text: &str,
+                file: &str,
+            ) -> Result<$scenario, $crate::error::DataError> {
+                $parse(text, file)
+            }
+            fn validate(s: &$scenario, file: &str) -> Result<(), $crate::error::DataError> {
+                s.validate(file)
+            }
+            fn header(s: &$scenario) -> $crate::ruleset::ScenarioHeader<'_> {
+                $crate::ruleset::ScenarioHeader {
+                    id: &s.id,
+                    title: &s.title,
+                    description: &s.description,
+                    sides: [&s.sides[0], &s.sides[1]],
+                    ship_sides: s.ships.iter().map(|x| x.side).collect(),
+                }
+            }
+            fn new_game(s: &$scenario, options: &$crate::ruleset::GameOptions) -> $game {
+                <$game>::new(
+                    s,
+                    $options {
+                        resignation: options.resignation,
+                    },
+                )
+            }
+        }
+    };
+}
+pub(crate) use impl_ruleset;
+
 /// A ruleset's place in the registry, generated for every listed ruleset: its variant of
 /// [`AnyGame`] and [`AnyScenario`] in and out.
 pub trait Registered: Ruleset {

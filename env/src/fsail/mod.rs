@@ -54,39 +54,15 @@ pub use state::{
 #[derive(Debug, Clone, Copy)]
 pub struct FsailRuleset;
 
-impl crate::ruleset::Ruleset for FsailRuleset {
-    type Game = FsailGame;
-    type Scenario = Scenario;
-    const SEED: &'static str = "001_77e3032459c91c91.txt";
-    const DEFAULT_SCENARIO: &'static str = DEFAULT_SCENARIO;
-
-    fn spec() -> &'static crate::game::GameSpec {
-        &FSAIL_SPEC
-    }
-    fn builtin_scenarios() -> &'static [Scenario] {
-        builtin_scenarios()
-    }
-    fn parse_scenario(text: &str, file: &str) -> Result<Scenario, crate::error::DataError> {
-        data::parse_scenario(text, file)
-    }
-    fn validate(scenario: &Scenario, file: &str) -> Result<(), crate::error::DataError> {
-        scenario.validate(file)
-    }
-    fn header(s: &Scenario) -> crate::ruleset::ScenarioHeader<'_> {
-        crate::ruleset::ScenarioHeader {
-            id: &s.id,
-            title: &s.title,
-            description: &s.description,
-            sides: [&s.sides[0], &s.sides[1]],
-            ship_sides: s.ships.iter().map(|x| x.side).collect(),
-        }
-    }
-    fn new_game(scenario: &Scenario, options: &crate::ruleset::GameOptions) -> FsailGame {
-        FsailGame::new(
-            scenario,
-            FsailOptions {
-                resignation: options.resignation,
-            },
-        )
+crate::ruleset::impl_ruleset! {
+    FsailRuleset {
+        game: FsailGame,
+        options: FsailOptions,
+        scenario: Scenario,
+        spec: FSAIL_SPEC,
+        seed: "001_77e3032459c91c91.txt",
+        default_scenario: DEFAULT_SCENARIO,
+        builtin: builtin_scenarios,
+        parse: data::parse_scenario,
     }
 }

@@ -57,39 +57,15 @@ pub use state::{Attitude, EndReason, Ending, Pending, Phase, Ship, Step, WsimGam
 #[derive(Debug, Clone, Copy)]
 pub struct WsimRuleset;
 
-impl crate::ruleset::Ruleset for WsimRuleset {
-    type Game = WsimGame;
-    type Scenario = Scenario;
-    const SEED: &'static str = "004_0165a9fa3b5e890b.txt";
-    const DEFAULT_SCENARIO: &'static str = DEFAULT_SCENARIO;
-
-    fn spec() -> &'static crate::game::GameSpec {
-        &WSIM_SPEC
-    }
-    fn builtin_scenarios() -> &'static [Scenario] {
-        builtin_scenarios()
-    }
-    fn parse_scenario(text: &str, file: &str) -> Result<Scenario, crate::error::DataError> {
-        data::parse_scenario(text, file)
-    }
-    fn validate(scenario: &Scenario, file: &str) -> Result<(), crate::error::DataError> {
-        scenario.validate(file)
-    }
-    fn header(s: &Scenario) -> crate::ruleset::ScenarioHeader<'_> {
-        crate::ruleset::ScenarioHeader {
-            id: &s.id,
-            title: &s.title,
-            description: &s.description,
-            sides: [&s.sides[0], &s.sides[1]],
-            ship_sides: s.ships.iter().map(|x| x.side).collect(),
-        }
-    }
-    fn new_game(scenario: &Scenario, options: &crate::ruleset::GameOptions) -> WsimGame {
-        WsimGame::new(
-            scenario,
-            WsimOptions {
-                resignation: options.resignation,
-            },
-        )
+crate::ruleset::impl_ruleset! {
+    WsimRuleset {
+        game: WsimGame,
+        options: WsimOptions,
+        scenario: Scenario,
+        spec: WSIM_SPEC,
+        seed: "004_0165a9fa3b5e890b.txt",
+        default_scenario: DEFAULT_SCENARIO,
+        builtin: builtin_scenarios,
+        parse: data::parse_scenario,
     }
 }
