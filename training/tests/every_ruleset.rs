@@ -1,0 +1,134 @@
+//! Every ruleset the registry lists gets every surface of the command without a line of its
+//! own here: `rules`, `scenarios`, `play` (with a stand-in for the person and its own
+//! screens), `replay` (text and JSON), `arena` and `bench`. A new ruleset is covered the
+//! day it is registered.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_broadside"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .expect("the broadside binary runs")
+}
+
+fn ok_json(dir: &Path, args: &[&str]) -> Value {
+    let o = run_in(dir, args);
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{args:?}: stdout is not JSON ({e}): {}",
+            String::from_utf8_lossy(&o.stdout)
+        )
+    })
+}
+
+/// The names of the registered rulesets, from `broadside rules --json`.
+fn rulesets(dir: &Path) -> Vec<String> {
+    let v = ok_json(dir, &["rules", "--json"]);
+    v["rulesets"]
+        .as_array()
+        .expect("a list of rulesets")
+        .iter()
+        .map(|r| r["name"].as_str().expect("a name").to_string())
+        .collect()
+}
+
+#[test]
+fn every_registered_ruleset_plays_replays_and_rates_every_scenario() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = dir.path();
+    let names = rulesets(dir);
+    let registered: Vec<&str> = broadside_env::ruleset::rulesets()
+        .iter()
+        .map(|r| r.name)
+        .collect();
+    assert_eq!(names, registered);
+    for ruleset in &names {
+        let scenarios = ok_json(dir, &["scenarios", "--ruleset", ruleset, "--json"]);
+        let scenarios = scenarios.as_array().expect("a list of scenarios");
+        assert!(!scenarios.is_empty(), "{ruleset} has no scenario");
+        for (k, s) in scenarios.iter().enumerate() {
+            let id = s["id"].as_str().expect("an id");
+            let save = format!("{ruleset}-{id}.json");
+            let report = ok_json(
+                dir,
+                &[
+                    "play",
+                    "--ruleset",
+                    ruleset,
+                    "--scenario",
+                    id,
+                    "--auto",
+                    "--admiral",
+                    "random",
+                    "--seed",
+                    "3",
+                    "--save",
+                    &save,
+                    "--json",
+                ],
+            );
+            assert_eq!(report["stopped"], "finished", "{ruleset}/{id}: {report}");
+            let actions = report["actions"].as_u64().expect("an action count") as usize;
+            // Text replay ends with the result; JSON replay has one state per action + 1.
+            let text = run_in(dir, &["replay", &save, "--no-color"]);
+            assert!(text.status.success(), "{ruleset}/{id} replay");
+            assert!(!text.stdout.is_empty());
+            let states = ok_json(dir, &["replay", &save, "--json"]);
+            assert_eq!(
+                states.as_array().map(Vec::len),
+                Some(actions + 1),
+                "{ruleset}/{id}"
+            );
+            // One scenario per ruleset is enough for the arena and the bench.
+            if k > 0 {
+                continue;
+            }
+            let arena = ok_json(
+                dir,
+                &[
+                    "arena",
+                    "--ruleset",
+                    ruleset,
+                    "--scenario",
+                    id,
+                    "--agent",
+                    "random",
+                    "--agent",
+                    "random:9",
+                    "--pairs",
+                    "1",
+                    "--json",
+                ],
+            );
+            assert_eq!(arena["ruleset"], ruleset.as_str(), "{arena}");
+            let bench = ok_json(
+                dir,
+                &[
+                    "bench",
+                    "--ruleset",
+                    ruleset,
+                    "--seconds",
+                    "0.1",
+                    "--envs",
+                    "4",
+                    "--json",
+                ],
+            );
+            assert!(bench["random_play"]["decisions"]
+                .as_u64()
+                .is_some_and(|d| d > 0));
+        }
+    }
+}
