@@ -116,6 +116,10 @@ impl ArenaSettings {
         for (flag, path) in [("--json-out", &a.json_out), ("--csv-out", &a.csv_out)] {
             if let Some(path) = path {
                 crate::atomic::check_writable(path).with_context(|| flag.to_string())?;
+                if let Some(name) = &a.scenario {
+                    crate::atomic::check_not_input(path, &[std::path::Path::new(name)])
+                        .with_context(|| flag.to_string())?;
+                }
             }
         }
         if let Some(dir) = &a.records {
