@@ -393,7 +393,7 @@ fn unknown_names_are_errors_that_list_the_known_ones() {
 
 #[test]
 fn arena_refuses_an_unwritable_output_before_playing_a_game() {
-    // A million game pairs would run for hours: the refusal must come first.
+    // A hundred thousand game pairs would run for hours: the refusal must come first.
     for flag in ["--json-out", "--csv-out"] {
         let o = run(&[
             "arena",
@@ -402,7 +402,7 @@ fn arena_refuses_an_unwritable_output_before_playing_a_game() {
             "--agent",
             "random",
             "--pairs",
-            "1000000",
+            "100000",
             flag,
             "no/such/folder/out.txt",
         ]);
@@ -745,7 +745,7 @@ fn arena_refuses_meaningless_sprt_settings_before_playing_a_game() {
             "random",
             "--sprt",
             "--max-pairs",
-            "1000000",
+            "100000",
         ];
         args.extend_from_slice(flags);
         let o = run(&args);
@@ -932,4 +932,56 @@ fn outputs_that_are_the_input_a_link_or_a_device_are_refused() {
             assert_clean_failure(&o, "symbolic link");
         }
     }
+}
+
+#[test]
+fn unbounded_inputs_are_refused_at_once_in_plain_words() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let started = std::time::Instant::now();
+    let o = run_in(
+        dir.path(),
+        &[
+            "arena",
+            "--agent",
+            "random",
+            "--agent",
+            "random",
+            "--pairs",
+            "1000000000",
+        ],
+        None,
+    );
+    assert_clean_failure(
+        &o,
+        "--pairs (game pairs per pairing) must be from 1 to 100000",
+    );
+    for (flags, needle) in [
+        (&["--max-decisions", "0"][..], "--max-decisions"),
+        (
+            &["--sprt", "--agent", "bot:british"][..],
+            "exactly two --agent specs",
+        ),
+    ] {
+        let mut args = vec!["arena", "--agent", "random", "--agent", "random"];
+        args.extend_from_slice(flags);
+        assert_clean_failure(&run_in(dir.path(), &args, None), needle);
+    }
+    #[cfg(unix)]
+    {
+        let o = run_in(dir.path(), &["replay", "/dev/zero"], None);
+        assert_clean_failure(&o, "not a regular file");
+        let o = run_in(dir.path(), &["play", "--scenario", "/dev/zero"], None);
+        assert_clean_failure(&o, "not a regular file");
+        let fifo = dir.path().join("fifo.json");
+        let made = Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            let o = run_in(dir.path(), &["replay", "fifo.json"], None);
+            assert_clean_failure(&o, "not a regular file");
+        }
+    }
+    let big = dir.path().join("big.json");
+    std::fs::write(&big, vec![b' '; 17 << 20]).expect("write");
+    let o = run_in(dir.path(), &["replay", "big.json"], None);
+    assert_clean_failure(&o, "larger than 16 MiB");
+    assert!(started.elapsed() < std::time::Duration::from_secs(60));
 }

@@ -42,10 +42,14 @@ impl ReplaySettings {
     /// Reads and parses the saved game (format and versions are checked by the env).
     pub fn from_args(a: ReplayArgs) -> Result<Self> {
         let shown = a.file.display().to_string();
-        let text = std::fs::read_to_string(&a.file)
-            .with_context(|| format!("cannot read the saved game `{shown}`"))?;
-        // The env checks the format, the versions and the scenario's shape.
-        let saved = SavedGame::from_json(&text, &shown)?;
+        // The env reads it (a bounded read of a regular file) and checks the format, the
+        // versions and the scenario as a scenario file is checked.
+        let saved = SavedGame::read(&a.file).map_err(|e| match e {
+            broadside_env::DataError::Io { message, .. } => {
+                anyhow::anyhow!("cannot read the saved game `{shown}`: {message}")
+            }
+            e => e.into(),
+        })?;
         Ok(ReplaySettings {
             file: a.file,
             saved,

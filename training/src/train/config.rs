@@ -298,8 +298,11 @@ impl TrainConfig {
     pub fn load(path: Option<&Path>, overrides: &[String]) -> Result<Self> {
         let mut doc = match path {
             Some(p) => {
-                let text = std::fs::read_to_string(p)
-                    .with_context(|| format!("cannot read the config file {}", p.display()))?;
+                let (_, text) = broadside_env::data_files::read_text_limited(
+                    p,
+                    broadside_env::data_files::CONFIG_FILE_LIMIT,
+                )
+                .with_context(|| format!("cannot read the config file {}", p.display()))?;
                 text.parse::<toml::Table>()
                     .with_context(|| format!("{} is not valid TOML", p.display()))?
             }
