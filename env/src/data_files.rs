@@ -132,6 +132,71 @@ pub fn check_scenario_id(id: &str, file: &str) -> Result<(), DataError> {
     }
 }
 
+/// The longest title, side name or ship name, in characters.
+pub const MAX_NAME_CHARS: usize = 200;
+/// The longest description, in characters.
+pub const MAX_DESCRIPTION_CHARS: usize = 10_000;
+
+/// The checks every ruleset makes of a scenario's words, whichever door it came through: a
+/// title, two different side names and distinct ship names, none empty and none too long.
+pub fn check_names(
+    file: &str,
+    title: &str,
+    description: &str,
+    sides: [&str; 2],
+    ships: &[&str],
+) -> Result<(), DataError> {
+    let bad = |field: String, problem: String| Err(DataError::invalid(file, field, problem));
+    let too_long = |s: &str, max: usize| s.chars().count() > max;
+    if title.trim().is_empty() {
+        return bad("title".into(), "must not be empty".into());
+    }
+    if too_long(title, MAX_NAME_CHARS) {
+        return bad(
+            "title".into(),
+            format!("longer than {MAX_NAME_CHARS} characters"),
+        );
+    }
+    if too_long(description, MAX_DESCRIPTION_CHARS) {
+        return bad(
+            "description".into(),
+            format!("longer than {MAX_DESCRIPTION_CHARS} characters"),
+        );
+    }
+    for (k, side) in sides.iter().enumerate() {
+        if side.trim().is_empty() || too_long(side, MAX_NAME_CHARS) {
+            return bad(
+                format!("sides[{k}]"),
+                format!("a side needs a name of 1 to {MAX_NAME_CHARS} characters"),
+            );
+        }
+    }
+    if sides[0].trim() == sides[1].trim() {
+        return bad(
+            "sides".into(),
+            format!(
+                "both sides are called `{}`: give them different names",
+                sides[0]
+            ),
+        );
+    }
+    for (k, name) in ships.iter().enumerate() {
+        if name.trim().is_empty() || too_long(name, MAX_NAME_CHARS) {
+            return bad(
+                format!("ship #{}", k + 1),
+                format!("a ship needs a name of 1 to {MAX_NAME_CHARS} characters"),
+            );
+        }
+        if ships[..k].iter().any(|o| o.trim() == name.trim()) {
+            return bad(
+                format!("ship #{}", k + 1),
+                format!("two ships are called `{name}`: give each ship its own name"),
+            );
+        }
+    }
+    Ok(())
+}
+
 /// The scenario of `ruleset` with id `id` among `all`, or [`DataError::UnknownScenario`]
 /// listing the known ids.
 pub fn scenario_by_id<S: Clone>(
