@@ -41,8 +41,9 @@ pub struct PlayArgs {
     /// The ruleset (see `broadside rules`).
     #[arg(long, default_value = DEFAULT_RULESET)]
     pub ruleset: String,
-    /// A built-in scenario id (see `broadside scenarios`) or the path of a scenario file;
-    /// the ruleset's default scenario when left out.
+    /// A built-in scenario id (see `broadside scenarios`) or the path of a scenario file; a
+    /// name is read as a file only when it contains `/` or ends in `.toml` (`./NAME` for a
+    /// file named like a built-in id). The ruleset's default scenario when left out.
     #[arg(long, value_name = "ID_OR_FILE")]
     pub scenario: Option<String>,
     /// The side you command: 0 (the scenario's first side) or 1.
