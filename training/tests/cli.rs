@@ -985,3 +985,64 @@ fn unbounded_inputs_are_refused_at_once_in_plain_words() {
     assert_clean_failure(&o, "larger than 16 MiB");
     assert!(started.elapsed() < std::time::Duration::from_secs(60));
 }
+
+#[test]
+fn names_and_titles_from_files_reach_the_terminal_without_control_characters() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = include_str!("../../env/data/wsim/scenarios/frigate-duel.toml")
+        .replace(
+            "title = \"Frigate duel: Constitution vs. Guerriere\"",
+            "title = \"Evil\\u001b]0;owned\\u0007 title\\r\\nline\"",
+        )
+        .replace(
+            "name = \"Constitution\"",
+            "name = \"Const\\u001b[2J\\u0000itution\"",
+        )
+        .replace(
+            "sides = [\"American\", \"British\"]",
+            "sides = [\"Amer\\u009bican\\u202e\", \"British\"]",
+        );
+    std::fs::write(dir.path().join("evil.toml"), text).expect("write");
+    let clean = |o: &Output, what: &str| {
+        for bytes in [&o.stdout, &o.stderr] {
+            let s = String::from_utf8_lossy(bytes);
+            assert!(
+                !s.chars().any(
+                    |c| (c.is_control() && c != '\n') || ('\u{202A}'..='\u{202E}').contains(&c)
+                ),
+                "{what}: {s:?}"
+            );
+        }
+    };
+    for args in [
+        &[
+            "play",
+            "--scenario",
+            "./evil.toml",
+            "--auto",
+            "--save",
+            "e.json",
+        ][..],
+        &[
+            "play",
+            "--scenario",
+            "./evil.toml",
+            "--save",
+            "f.json",
+            "--no-color",
+        ][..],
+    ] {
+        let o = run_in(dir.path(), args, Some("L1 hull\nquit\n"));
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(stdout(&o).contains("Const?"), "{}", stdout(&o));
+        clean(&o, args[4]);
+    }
+    let r = run_in(dir.path(), &["replay", "e.json"], None);
+    assert!(r.status.success(), "{}", stderr(&r));
+    assert!(
+        stdout(&r).contains("Evil?]0;owned? title??line"),
+        "{}",
+        stdout(&r)
+    );
+    clean(&r, "replay");
+}

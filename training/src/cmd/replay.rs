@@ -74,6 +74,7 @@ where
     let shown = s.file.display().to_string();
     let states = s.saved.replay(&shown)?;
     let header = s.saved.scenario.header();
+    let clean = crate::style::sanitize;
     let mut ui = U::new(&s.saved.scenario, 0)?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -88,9 +89,10 @@ where
             out,
             "{}",
             s.style.bold(&format!(
-                "Replay of {shown}: {} — {}{}",
-                header.id,
-                header.title,
+                "Replay of {}: {} — {}{}",
+                clean(&shown),
+                clean(header.id),
+                clean(header.title),
                 U::TITLE_SUFFIX
             ))
         )?;
@@ -98,10 +100,10 @@ where
             writeln!(
                 out,
                 "{}: {}; {}: {}; {} actions.",
-                header.sides[0],
-                s.saved.players[0],
-                header.sides[1],
-                s.saved.players[1],
+                clean(header.sides[0]),
+                clean(&s.saved.players[0]),
+                clean(header.sides[1]),
+                clean(&s.saved.players[1]),
                 s.saved.actions.len()
             )?;
         }

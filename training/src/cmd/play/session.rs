@@ -226,9 +226,15 @@ impl Session {
         } else {
             "You command"
         };
-        let title = format!("{} — {}{}", info.title, info.id, U::TITLE_SUFFIX);
+        let clean = crate::style::sanitize;
+        let title = format!(
+            "{} — {}{}",
+            clean(&info.title),
+            clean(&info.id),
+            U::TITLE_SUFFIX
+        );
         writeln!(self.out, "{}", self.s.style.bold(&title))?;
-        writeln!(self.out, "{}", info.description.replace('\n', " "))?;
+        writeln!(self.out, "{}", clean(&info.description.replace('\n', " ")))?;
         writeln!(
             self.out,
             "Seed {} (give --seed to change the dice). {who} the {side}; the admiral is {}.",
