@@ -15,9 +15,9 @@ pub const CONFIG_FILE_LIMIT: u64 = 1 << 20;
 
 /// `n` bytes in words: "16 MiB", "1 KiB", "100 bytes".
 pub fn bytes_in_words(n: u64) -> String {
-    if n >= 1 << 20 && n % (1 << 20) == 0 {
+    if n >= 1 << 20 && n & ((1 << 20) - 1) == 0 {
         format!("{} MiB", n >> 20)
-    } else if n >= 1 << 10 && n % (1 << 10) == 0 {
+    } else if n >= 1 << 10 && n & ((1 << 10) - 1) == 0 {
         format!("{} KiB", n >> 10)
     } else {
         format!("{n} bytes")
