@@ -1035,7 +1035,8 @@ fn names_and_titles_from_files_reach_the_terminal_without_control_characters() {
             "--no-color",
         ][..],
     ] {
-        let o = run_in(dir.path(), args, Some("L1 hull\nquit\n"));
+        let input = (!args.contains(&"--auto")).then_some("L1 hull\nquit\n");
+        let o = run_in(dir.path(), args, input);
         assert!(o.status.success(), "{}", stderr(&o));
         assert!(stdout(&o).contains("Const?"), "{}", stdout(&o));
         clean(&o, args[4]);
