@@ -25,20 +25,27 @@ pub struct Rating {
 /// The interval comes from the Fisher information of each strength with the others fixed.
 pub fn bradley_terry(entrants: usize, games: &[GameRecord]) -> Vec<Rating> {
     let n = entrants;
+    // Scores (a draw is half a win for each side) and games played, pairing by pairing.
     let mut wins = vec![vec![0.0f64; n]; n];
+    let mut played = vec![vec![0usize; n]; n];
     for g in games {
         let [a, b] = g.sides;
         if let Some(sa) = g.score_of(a) {
             wins[a][b] += sa;
             wins[b][a] += 1.0 - sa;
+            played[a][b] += 1;
+            played[b][a] += 1;
         }
     }
+    // The prior: one drawn game added to every pairing that met (half a win each way), so
+    // a clean sweep has a finite rating. Both directions get it before the games met are
+    // counted, so `met` is symmetric and identical records give identical ratings.
     let mut met = vec![vec![0.0f64; n]; n];
     for i in 0..n {
         for j in 0..n {
-            if i != j && wins[i][j] + wins[j][i] > 0.0 {
+            if i != j && played[i][j] > 0 {
                 wins[i][j] += 0.5;
-                met[i][j] = wins[i][j] + wins[j][i];
+                met[i][j] = played[i][j] as f64 + 1.0;
             }
         }
     }
@@ -256,5 +263,57 @@ mod tests {
             k += 1;
         }
         assert_eq!(even.decision(), SprtDecision::AcceptH0);
+    }
+
+    #[test]
+    fn identical_records_give_identical_ratings_whatever_the_order() {
+        // Two agents with the same record against each other (a win each, two draws, sides
+        // swapped): equal ratings, whichever is listed first.
+        let games = vec![
+            game(0, 1, 1.0),
+            game(1, 0, 1.0),
+            game(0, 1, 0.5),
+            game(1, 0, 0.5),
+        ];
+        let r = bradley_terry(2, &games);
+        assert!(r[0].elo.abs() < 1e-6 && r[1].elo.abs() < 1e-6, "{r:?}");
+        assert!((r[0].ci95 - r[1].ci95).abs() < 1e-9, "{r:?}");
+        // Three agents, the records permuted with the agents: the ratings permute too.
+        let games3 = vec![
+            game(0, 1, 1.0),
+            game(1, 2, 0.5),
+            game(2, 0, 0.0),
+            game(1, 0, 0.5),
+        ];
+        let perm = [2, 0, 1];
+        let moved: Vec<GameRecord> = games3
+            .iter()
+            .map(|g| {
+                let mut h = g.clone();
+                h.sides = [perm[g.sides[0]], perm[g.sides[1]]];
+                h
+            })
+            .collect();
+        let (a, b) = (bradley_terry(3, &games3), bradley_terry(3, &moved));
+        for i in 0..3 {
+            assert!((a[i].elo - b[perm[i]].elo).abs() < 1e-6, "{a:?} vs {b:?}");
+        }
+    }
+
+    #[test]
+    fn two_agents_match_the_closed_form() {
+        // 3 wins, 1 draw, 1 loss: scores 3.5 and 1.5, plus the prior's half win each way,
+        // so the strength ratio is 4 / 2 and the gap 400 log10(2) Elo, split about zero.
+        let games = vec![
+            game(0, 1, 1.0),
+            game(1, 0, 0.0),
+            game(0, 1, 1.0),
+            game(1, 0, 0.5),
+            game(0, 1, 0.0),
+        ];
+        let r = bradley_terry(2, &games);
+        let gap = 400.0 * 2f64.log10();
+        assert!((r[0].elo - gap / 2.0).abs() < 1e-6, "{r:?}");
+        assert!((r[1].elo + gap / 2.0).abs() < 1e-6, "{r:?}");
     }
 }

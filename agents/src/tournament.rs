@@ -99,17 +99,33 @@ pub fn play_game<G: KnownAgents>(
 /// The games of a round robin, in order: for each pairing `(i, j)`, `i < j`, and each pair,
 /// first `i` on side 0, then the same seeds with `j` on side 0.
 pub fn schedule(entrants: usize, pairs: usize, seed: u64) -> Vec<([usize; 2], u64)> {
-    let mut games = Vec::new();
-    for i in 0..entrants {
-        for j in i + 1..entrants {
-            for k in 0..pairs {
-                let pair_seed = mix(mix(seed, (i * 1000 + j) as u64), k as u64);
-                games.push(([i, j], pair_seed));
-                games.push(([j, i], pair_seed));
-            }
-        }
+    (0..schedule_len(entrants, pairs))
+        .map(|index| scheduled_game(entrants, pairs, seed, index))
+        .collect()
+}
+
+/// How many games [`schedule`] lists (saturating: a count too large for memory is refused by
+/// the caller, never built).
+pub fn schedule_len(entrants: usize, pairs: usize) -> usize {
+    let pairings = entrants.saturating_mul(entrants.saturating_sub(1)) / 2;
+    pairings.saturating_mul(pairs).saturating_mul(2)
+}
+
+/// Game `index` of [`schedule`], computed on its own, so a tournament starts at once however
+/// many games it has (the schedule is never built whole).
+pub fn scheduled_game(entrants: usize, pairs: usize, seed: u64, index: usize) -> ([usize; 2], u64) {
+    let per_pairing = 2 * pairs;
+    let (mut pairing, within) = (index / per_pairing, index % per_pairing);
+    let (k, swapped) = (within / 2, within % 2 == 1);
+    let mut i = 0;
+    // Pairings in order (0,1), (0,2), ..., (1,2), ...: row i holds entrants - 1 - i of them.
+    while pairing >= entrants - 1 - i {
+        pairing -= entrants - 1 - i;
+        i += 1;
     }
-    games
+    let j = i + 1 + pairing;
+    let pair_seed = mix(mix(seed, (i * 1000 + j) as u64), k as u64);
+    (if swapped { [j, i] } else { [i, j] }, pair_seed)
 }
 
 /// Plays a round robin between `specs`, in parallel; `progress` is called after each game.
@@ -125,11 +141,11 @@ pub fn round_robin<G: KnownAgents>(
     for s in specs {
         s.build::<G>(0)?;
     }
-    let games = schedule(specs.len(), config.pairs_per_pairing, config.seed);
-    games
-        .par_iter()
-        .enumerate()
-        .map(|(index, &(sides, pair_seed))| {
+    let (n, pairs, seed) = (specs.len(), config.pairs_per_pairing, config.seed);
+    (0..schedule_len(n, pairs))
+        .into_par_iter()
+        .map(|index| {
+            let (sides, pair_seed) = scheduled_game(n, pairs, seed, index);
             let r = play_game(
                 new_game,
                 specs,
@@ -306,5 +322,31 @@ mod tests {
         }
         assert_eq!(games, schedule(entrants, pairs, 9));
         assert_ne!(games, schedule(entrants, pairs, 10));
+    }
+
+    #[test]
+    fn each_game_of_the_schedule_is_computed_alone_as_the_nested_loops_list_it() {
+        // The order the tournament always had (and its seeds): kept by the lazy schedule.
+        for (entrants, pairs) in [(2, 1), (2, 5), (3, 2), (5, 3), (7, 1)] {
+            let mut expected = Vec::new();
+            for i in 0..entrants {
+                for j in i + 1..entrants {
+                    for k in 0..pairs {
+                        let pair_seed = mix(mix(4, (i * 1000 + j) as u64), k as u64);
+                        expected.push(([i, j], pair_seed));
+                        expected.push(([j, i], pair_seed));
+                    }
+                }
+            }
+            assert_eq!(schedule_len(entrants, pairs), expected.len());
+            let lazy: Vec<_> = (0..expected.len())
+                .map(|k| scheduled_game(entrants, pairs, 4, k))
+                .collect();
+            assert_eq!(lazy, expected, "{entrants} entrants, {pairs} pairs");
+        }
+        // A billion pairs: the last game is found at once, nothing is built.
+        let n = schedule_len(3, 1_000_000_000);
+        assert_eq!(n, 6_000_000_000);
+        assert_eq!(scheduled_game(3, 1_000_000_000, 4, n - 1).0, [2, 1]);
     }
 }

@@ -6,15 +6,92 @@ use std::path::Path;
 
 use crate::error::DataError;
 
-/// The text of `path`, or [`DataError::Io`] naming the path; also returns the name used in
-/// later error messages.
-pub fn read_text(path: &Path) -> Result<(String, String), DataError> {
+/// The most bytes a scenario file may hold (the largest built-in one is a few KiB).
+pub const SCENARIO_FILE_LIMIT: u64 = 1 << 20;
+/// The most bytes a saved game may hold (a 20,000-decision game is about 2 MiB).
+pub const SAVED_GAME_LIMIT: u64 = 16 << 20;
+/// The most bytes a configuration or run-state file may hold.
+pub const CONFIG_FILE_LIMIT: u64 = 1 << 20;
+
+/// `n` bytes in words: "16 MiB", "1 KiB", "100 bytes".
+pub fn bytes_in_words(n: u64) -> String {
+    if n >= 1 << 20 && n & ((1 << 20) - 1) == 0 {
+        format!("{} MiB", n >> 20)
+    } else if n >= 1 << 10 && n & ((1 << 10) - 1) == 0 {
+        format!("{} KiB", n >> 10)
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+/// The bytes of the regular file `path`, at most `limit` of them: the one reader of every
+/// file door. A folder, a device (`/dev/zero`), a FIFO or a socket is refused before it is
+/// opened (reading one could block or never end), and a file longer than `limit` is an error
+/// that states the limit, found without reading past it.
+pub fn read_bytes(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::{Error, ErrorKind, Read};
+    let refuse = |meta: &std::fs::Metadata| -> std::io::Result<()> {
+        if meta.is_dir() {
+            return Err(Error::new(
+                ErrorKind::InvalidInput,
+                "it is a folder, not a file",
+            ));
+        }
+        if !meta.is_file() {
+            return Err(Error::new(
+                ErrorKind::InvalidInput,
+                "it is not a regular file (a device, a FIFO or a socket): only files are read",
+            ));
+        }
+        if meta.len() > limit {
+            return Err(too_large(limit));
+        }
+        Ok(())
+    };
+    refuse(&std::fs::metadata(path)?)?;
+    let file = std::fs::File::open(path)?;
+    // Checked again on what was opened, in case the name changed hands in between.
+    refuse(&file.metadata()?)?;
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large(limit));
+    }
+    Ok(bytes)
+}
+
+fn too_large(limit: u64) -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::InvalidData,
+        format!(
+            "it is larger than {}, the most this file may hold",
+            bytes_in_words(limit)
+        ),
+    )
+}
+
+/// The UTF-8 text of the regular file `path`, at most `limit` bytes (see [`read_bytes`]), or
+/// [`DataError::Io`] naming the path; also returns the name used in later error messages.
+pub fn read_text_limited(path: &Path, limit: u64) -> Result<(String, String), DataError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| DataError::Io {
+    let io = |message: String| DataError::Io {
         file: name.clone(),
-        message: e.to_string(),
+        message,
+    };
+    let bytes = read_bytes(path, limit).map_err(|e| io(e.to_string()))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        io(format!(
+            "it is not UTF-8 text (a byte that is not, at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
     })?;
     Ok((name, text))
+}
+
+/// The text of the scenario file `path` (at most [`SCENARIO_FILE_LIMIT`] bytes), or
+/// [`DataError::Io`] naming the path; also returns the name used in later error messages.
+pub fn read_text(path: &Path) -> Result<(String, String), DataError> {
+    read_text_limited(path, SCENARIO_FILE_LIMIT)
 }
 
 /// Deserialises TOML, turning syntax, type and unknown-key errors into
@@ -55,6 +132,71 @@ pub fn check_scenario_id(id: &str, file: &str) -> Result<(), DataError> {
     }
 }
 
+/// The longest title, side name or ship name, in characters.
+pub const MAX_NAME_CHARS: usize = 200;
+/// The longest description, in characters.
+pub const MAX_DESCRIPTION_CHARS: usize = 10_000;
+
+/// The checks every ruleset makes of a scenario's words, whichever door it came through: a
+/// title, two different side names and distinct ship names, none empty and none too long.
+pub fn check_names(
+    file: &str,
+    title: &str,
+    description: &str,
+    sides: [&str; 2],
+    ships: &[&str],
+) -> Result<(), DataError> {
+    let bad = |field: String, problem: String| Err(DataError::invalid(file, field, problem));
+    let too_long = |s: &str, max: usize| s.chars().count() > max;
+    if title.trim().is_empty() {
+        return bad("title".into(), "must not be empty".into());
+    }
+    if too_long(title, MAX_NAME_CHARS) {
+        return bad(
+            "title".into(),
+            format!("longer than {MAX_NAME_CHARS} characters"),
+        );
+    }
+    if too_long(description, MAX_DESCRIPTION_CHARS) {
+        return bad(
+            "description".into(),
+            format!("longer than {MAX_DESCRIPTION_CHARS} characters"),
+        );
+    }
+    for (k, side) in sides.iter().enumerate() {
+        if side.trim().is_empty() || too_long(side, MAX_NAME_CHARS) {
+            return bad(
+                format!("sides[{k}]"),
+                format!("a side needs a name of 1 to {MAX_NAME_CHARS} characters"),
+            );
+        }
+    }
+    if sides[0].trim() == sides[1].trim() {
+        return bad(
+            "sides".into(),
+            format!(
+                "both sides are called `{}`: give them different names",
+                sides[0]
+            ),
+        );
+    }
+    for (k, name) in ships.iter().enumerate() {
+        if name.trim().is_empty() || too_long(name, MAX_NAME_CHARS) {
+            return bad(
+                format!("ship #{}", k + 1),
+                format!("a ship needs a name of 1 to {MAX_NAME_CHARS} characters"),
+            );
+        }
+        if ships[..k].iter().any(|o| o.trim() == name.trim()) {
+            return bad(
+                format!("ship #{}", k + 1),
+                format!("two ships are called `{name}`: give each ship its own name"),
+            );
+        }
+    }
+    Ok(())
+}
+
 /// The scenario of `ruleset` with id `id` among `all`, or [`DataError::UnknownScenario`]
 /// listing the known ids.
 pub fn scenario_by_id<S: Clone>(
@@ -90,4 +232,51 @@ pub fn parse_embedded<T>(
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bounded_reader_refuses_devices_folders_and_files_past_the_limit() {
+        // /dev/zero never ends: refused before a byte is read.
+        if Path::new("/dev/zero").exists() {
+            let e = read_text(Path::new("/dev/zero")).expect_err("a device");
+            assert!(e.to_string().contains("not a regular file"), "{e}");
+        }
+        let dir = std::env::temp_dir().join(format!("broadside-read-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let e = read_text(&dir).expect_err("a folder");
+        assert!(e.to_string().contains("folder"), "{e}");
+        let big = dir.join("big.toml");
+        std::fs::write(&big, vec![b'#'; SCENARIO_FILE_LIMIT as usize + 1]).expect("write");
+        let e = read_text(&big).expect_err("too large");
+        assert!(e.to_string().contains("larger than 1 MiB"), "{e}");
+        let exact = dir.join("exact.toml");
+        std::fs::write(&exact, vec![b'#'; 100]).expect("write");
+        assert_eq!(
+            read_text_limited(&exact, 100)
+                .expect("at the limit")
+                .1
+                .len(),
+            100
+        );
+        assert!(read_text_limited(&exact, 99).is_err());
+        let not_utf8 = dir.join("bytes.toml");
+        std::fs::write(&not_utf8, b"ab\xff").expect("write");
+        let e = read_text(&not_utf8).expect_err("not UTF-8");
+        assert!(e.to_string().contains("offset 2"), "{e}");
+        #[cfg(unix)]
+        {
+            // A FIFO with no writer would block an open for reading forever.
+            let fifo = dir.join("fifo.toml");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            if made.is_ok_and(|s| s.success()) {
+                let e = read_text(&fifo).expect_err("a FIFO");
+                assert!(e.to_string().contains("not a regular file"), "{e}");
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

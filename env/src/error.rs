@@ -33,7 +33,7 @@ pub enum DataError {
     #[error("unknown ruleset `{name}` (known: {known})")]
     UnknownRuleset { name: String, known: String },
     /// No scenario with this name exists in the ruleset.
-    #[error("unknown scenario `{name}` for ruleset `{ruleset}` (known: {known})")]
+    #[error("unknown scenario `{name}` for ruleset `{ruleset}` (known: {known}; a scenario file is named by a path with `/` or ending in `.toml`)")]
     UnknownScenario {
         ruleset: String,
         name: String,

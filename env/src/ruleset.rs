@@ -213,11 +213,18 @@ fn builtin_any<R: Registered>() -> Vec<AnyScenario> {
         .collect()
 }
 
-/// Ruleset `R`'s built-in scenario `name`, or its scenario file when `name` is a path to one.
+/// Whether a scenario name on the command line is a file's path: only when it contains a
+/// path separator or ends in `.toml`. Anything else is a built-in id, so a file or folder in
+/// the current directory named like a built-in scenario never shadows it.
+pub fn names_a_file(name: &str) -> bool {
+    name.contains('/') || name.contains(std::path::MAIN_SEPARATOR) || name.ends_with(".toml")
+}
+
+/// Ruleset `R`'s built-in scenario `name`, or its scenario file when `name` looks like a path
+/// ([`names_a_file`]).
 fn named_any<R: Registered>(name: &str) -> Result<AnyScenario, DataError> {
-    let path = Path::new(name);
-    let scenario = if name.ends_with(".toml") || path.exists() {
-        R::load_scenario_file(path)?
+    let scenario = if names_a_file(name) {
+        R::load_scenario_file(Path::new(name))?
     } else {
         R::builtin_scenario(name)?
     };
@@ -291,7 +298,8 @@ macro_rules! registry {
             Err(unknown_ruleset(ruleset))
         }
 
-        /// A built-in scenario by id, or a scenario file when `name` is a path to one.
+        /// A built-in scenario by id, or a scenario file when `name` contains a path
+        /// separator or ends in `.toml` ([`names_a_file`]).
         pub fn scenario(ruleset: &str, name: &str) -> Result<AnyScenario, DataError> {
             $(
                 if ruleset == <$ruleset as Ruleset>::spec().name {

@@ -12,6 +12,10 @@ pub const SAVE_FORMAT: &str = "broadside-saved-game";
 /// Version of the file layout itself (independent of the ruleset version).
 pub const SAVE_FORMAT_VERSION: u32 = 1;
 
+/// The most actions a saved game may hold (a game cut at 20,000 decisions, its dice
+/// included, stays well below): replaying keeps a state per action.
+pub const MAX_SAVED_ACTIONS: usize = 200_000;
+
 /// One action of a saved game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedAction {
@@ -62,8 +66,27 @@ impl SavedGame {
         }
     }
 
-    /// Parses a saved game from JSON, checking the format and the versions.
+    /// Reads and checks the saved game at `path` (at most
+    /// [`SAVED_GAME_LIMIT`](crate::data_files::SAVED_GAME_LIMIT) bytes of a regular file).
+    pub fn read(path: &std::path::Path) -> Result<Self, DataError> {
+        let (name, text) =
+            crate::data_files::read_text_limited(path, crate::data_files::SAVED_GAME_LIMIT)?;
+        Self::from_json(&text, &name)
+    }
+
+    /// Parses a saved game from JSON, checking the size, the format, the versions, the
+    /// scenario (as a scenario file is checked) and the number of actions.
     pub fn from_json(text: &str, file: &str) -> Result<Self, DataError> {
+        let limit = crate::data_files::SAVED_GAME_LIMIT;
+        if text.len() as u64 > limit {
+            return Err(DataError::Io {
+                file: file.into(),
+                message: format!(
+                    "it is larger than {}, the most a saved game may hold",
+                    crate::data_files::bytes_in_words(limit)
+                ),
+            });
+        }
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| DataError::Parse {
                 file: file.into(),
@@ -107,6 +130,16 @@ impl SavedGame {
             file: file.into(),
             message: e.to_string(),
         })?;
+        if saved.actions.len() > MAX_SAVED_ACTIONS {
+            return Err(DataError::invalid(
+                file,
+                "actions",
+                format!(
+                    "{} actions; a saved game holds at most {MAX_SAVED_ACTIONS}",
+                    saved.actions.len()
+                ),
+            ));
+        }
         // The scenario is data like any other: a hand-edited one must not reach the rules.
         saved.scenario.validate(file)?;
         let expected = saved.scenario.new_game(&saved.options).spec().version;

@@ -21,6 +21,9 @@ use crate::config::NetConfig;
 pub const CHECKPOINT_FORMAT: u32 = 1;
 
 /// The key of Broadside's metadata in the safetensors `__metadata__` map.
+/// The most bytes a checkpoint file may hold (the largest network trained so far is a few
+/// MiB): a device or a runaway file is refused before it fills memory.
+pub const CHECKPOINT_FILE_LIMIT: u64 = 1 << 30;
 pub const METADATA_KEY: &str = "broadside";
 
 /// What a checkpoint was written for. Two checkpoints with equal metadata (the training
@@ -262,10 +265,12 @@ impl Checkpoint {
 
     /// Reads and checks a checkpoint: header, metadata, every tensor's extent.
     pub fn read(path: &Path) -> Result<Self, CheckpointError> {
-        let bytes = std::fs::read(path).map_err(|source| CheckpointError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes = broadside_env::data_files::read_bytes(path, CHECKPOINT_FILE_LIMIT).map_err(
+            |source| CheckpointError::Io {
+                path: path.to_path_buf(),
+                source,
+            },
+        )?;
         Self::from_bytes(&bytes, path)
     }
 

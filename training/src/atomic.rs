@@ -25,9 +25,66 @@ fn folder_and_temporary(path: &Path) -> Result<(PathBuf, PathBuf)> {
     Ok((dir, tmp))
 }
 
+/// Refuses to replace what sits at `path` unless it is a plain file (or nothing): a symbolic
+/// link (whose target would be left behind or, written through, replaced), a folder, a
+/// device such as `/dev/null`, a FIFO or a socket is never overwritten.
+pub fn check_replaceable(path: &Path) -> Result<()> {
+    let meta = match fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => {
+            return Err(e).with_context(|| format!("cannot save to `{}`", path.display()));
+        }
+    };
+    let ft = meta.file_type();
+    let what = if ft.is_file() {
+        return Ok(());
+    } else if ft.is_symlink() {
+        "it is a symbolic link; name the file it points to, or another file"
+    } else if ft.is_dir() {
+        "it is a folder"
+    } else {
+        "it is not a regular file (a device, a FIFO or a socket)"
+    };
+    bail!("cannot save to `{}`: {what}", path.display())
+}
+
+/// Refuses an output `path` that is one of the `inputs` (the same file, by any name or
+/// link), so a result never replaces the data it was made from.
+pub fn check_not_input(path: &Path, inputs: &[&Path]) -> Result<()> {
+    let Ok(out) = fs::metadata(path) else {
+        return Ok(());
+    };
+    for input in inputs {
+        let Ok(inp) = fs::metadata(input) else {
+            continue;
+        };
+        if same_file(&out, &inp) {
+            bail!(
+                "cannot save to `{}`: it is the input file `{}`; name another file",
+                path.display(),
+                input.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+#[cfg(unix)]
+fn same_file(a: &fs::Metadata, b: &fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.dev() == b.dev() && a.ino() == b.ino()
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &fs::Metadata, _: &fs::Metadata) -> bool {
+    false
+}
+
 /// Checks, before long work whose result goes to `path`, that [`write_atomic`] will be able
-/// to write there: the folder exists, `path` is not a folder, and a file can be created
-/// beside it (the probe is removed again). A bad path is found at once, not after hours.
+/// to write there: the folder exists, `path` is nothing or a regular file, and a file can be
+/// created beside it (the probe is removed again). A bad path is found at once, not after
+/// hours.
 pub fn check_writable(path: &Path) -> Result<()> {
     let (dir, tmp) = folder_and_temporary(path)?;
     if !dir.is_dir() {
@@ -37,9 +94,7 @@ pub fn check_writable(path: &Path) -> Result<()> {
             dir.display()
         );
     }
-    if path.is_dir() {
-        bail!("cannot save to `{}`: it is a folder", path.display());
-    }
+    check_replaceable(path)?;
     fs::File::create(&tmp).with_context(|| {
         format!(
             "cannot save to `{}`: cannot create a file there",
@@ -50,22 +105,60 @@ pub fn check_writable(path: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Writes `contents` to `path` atomically, replacing any file there.
+/// Writes `contents` to `path` atomically, replacing a regular file there (anything else at
+/// `path` is refused, see [`check_replaceable`]).
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
+    write_with(path, contents, false)
+}
+
+/// Writes `contents` to `path` atomically only if nothing is there yet; `Ok(false)` (and
+/// nothing written) when something is. Used for default names that must never replace an
+/// earlier file, even one made by another process a moment ago.
+pub fn write_atomic_new(path: &Path, contents: &[u8]) -> Result<bool> {
+    match write_with(path, contents, true) {
+        Ok(()) => Ok(true),
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::AlreadyExists) =>
+        {
+            Ok(false)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+fn write_with(path: &Path, contents: &[u8], only_new: bool) -> Result<()> {
+    check_replaceable(path)?;
     let (_, tmp) = folder_and_temporary(path)?;
+    // A temporary left by a killed process of the same id is stale: remove it (a link there
+    // is removed, never written through; the new one is created fresh).
+    let _ = fs::remove_file(&tmp);
     let result = (|| -> Result<()> {
-        let mut f =
-            fs::File::create(&tmp).with_context(|| format!("cannot create `{}`", tmp.display()))?;
+        let mut f = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+            .with_context(|| format!("cannot create `{}`", tmp.display()))?;
         f.write_all(contents)
             .with_context(|| format!("cannot write `{}`", tmp.display()))?;
         f.sync_all()
             .with_context(|| format!("cannot flush `{}` to disk", tmp.display()))?;
-        fs::rename(&tmp, path).with_context(|| {
-            format!(
-                "cannot move the saved file into place at `{}`",
-                path.display()
-            )
-        })?;
+        if only_new {
+            // A hard link fails if the name is taken, unlike a rename: no earlier file is
+            // ever replaced. The error is returned bare so the caller can see AlreadyExists.
+            fs::hard_link(&tmp, path).map_err(anyhow::Error::new)?;
+            let _ = fs::remove_file(&tmp);
+        } else {
+            // Checked again just before the rename: what appeared meanwhile is not replaced
+            // unless it is a regular file.
+            check_replaceable(path)?;
+            fs::rename(&tmp, path).with_context(|| {
+                format!(
+                    "cannot move the saved file into place at `{}`",
+                    path.display()
+                )
+            })?;
+        }
         Ok(())
     })();
     if result.is_err() {
@@ -157,21 +250,77 @@ mod tests {
     }
 
     #[test]
-    fn a_write_that_fails_at_the_rename_removes_its_temporary_and_keeps_the_old_entry() {
-        // A folder at the target: the temporary is created and filled, then the rename
-        // over the (non-empty) folder fails, the last step.
+    fn a_write_new_that_finds_the_name_taken_keeps_the_old_file_and_removes_its_temporary() {
         let dir = tempfile::tempdir().expect("temp dir");
         let p = dir.path().join("game.json");
-        fs::create_dir(&p).expect("folder at the target");
-        fs::write(p.join("inside"), b"old bytes").expect("seed");
-        let e = write_atomic(&p, b"new bytes").expect_err("cannot rename over a folder");
-        // Failing at the rename proves the temporary existed; it must be gone again.
-        assert!(
-            format!("{e:#}").contains("cannot move the saved file into place"),
-            "{e:#}"
-        );
+        fs::write(&p, b"old bytes").expect("seed");
+        assert!(!write_atomic_new(&p, b"new bytes").expect("no error, just taken"));
+        assert_eq!(fs::read(&p).expect("read back"), b"old bytes");
         assert_eq!(names_in(dir.path()), ["game.json"]);
-        assert_eq!(names_in(&p), ["inside"]);
-        assert_eq!(fs::read(p.join("inside")).expect("read back"), b"old bytes");
+        let q = dir.path().join("other.json");
+        assert!(write_atomic_new(&q, b"fresh").expect("free name"));
+        assert_eq!(fs::read(&q).expect("read back"), b"fresh");
+        assert_eq!(names_in(dir.path()), ["game.json", "other.json"]);
+    }
+
+    #[test]
+    fn refuses_to_replace_a_folder_a_symbolic_link_or_a_device() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let folder = dir.path().join("game.json");
+        fs::create_dir(&folder).expect("folder at the target");
+        fs::write(folder.join("inside"), b"old bytes").expect("seed");
+        let e = write_atomic(&folder, b"new bytes").expect_err("a folder");
+        assert!(format!("{e:#}").contains("it is a folder"), "{e:#}");
+        assert_eq!(names_in(&folder), ["inside"]);
+
+        #[cfg(unix)]
+        {
+            let target = dir.path().join("target.json");
+            fs::write(&target, b"target bytes").expect("seed");
+            let link = dir.path().join("link.json");
+            std::os::unix::fs::symlink(&target, &link).expect("symlink");
+            for e in [
+                write_atomic(&link, b"new").expect_err("a link"),
+                check_writable(&link).expect_err("a link"),
+            ] {
+                assert!(format!("{e:#}").contains("symbolic link"), "{e:#}");
+            }
+            assert!(fs::symlink_metadata(&link)
+                .expect("still there")
+                .file_type()
+                .is_symlink());
+            assert_eq!(fs::read(&target).expect("read"), b"target bytes");
+            let null = Path::new("/dev/null");
+            if null.exists() {
+                let e = check_writable(null).expect_err("a device");
+                assert!(format!("{e:#}").contains("not a regular file"), "{e:#}");
+                let e = write_atomic(null, b"x").expect_err("a device");
+                assert!(format!("{e:#}").contains("not a regular file"), "{e:#}");
+                assert!(!fs::metadata(null).expect("still there").is_file());
+            }
+        }
+        assert_eq!(
+            names_in(dir.path())
+                .iter()
+                .filter(|n| n.contains(".tmp-"))
+                .count(),
+            0
+        );
+    }
+
+    #[test]
+    fn an_output_that_is_an_input_is_refused_by_any_name() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let input = dir.path().join("scenario.toml");
+        fs::write(&input, b"data").expect("seed");
+        let other = dir.path().join("out.json");
+        check_not_input(&other, &[&input]).expect("another file");
+        let e = check_not_input(&input, &[&input]).expect_err("the input itself");
+        assert!(format!("{e:#}").contains("is the input file"), "{e:#}");
+        let again = dir.path().join(".").join("scenario.toml");
+        assert!(check_not_input(&again, &[&input]).is_err());
+        let hard = dir.path().join("hard.toml");
+        fs::hard_link(&input, &hard).expect("hard link");
+        assert!(check_not_input(&hard, &[&input]).is_err());
     }
 }

@@ -15,6 +15,7 @@
 pub mod admiral;
 pub mod atomic;
 pub mod cmd;
+pub mod interrupt;
 pub mod progress;
 pub mod roster;
 pub mod screens;

@@ -14,7 +14,11 @@ fn main() -> ExitCode {
         Err(e) if broadside_training::cmd::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             // `{:#}` prints the whole chain of context on one line: "cannot read x: not found".
-            eprintln!("error: {e:#}");
+            // Errors quote names from files: sanitised like every text from a file.
+            eprintln!(
+                "error: {}",
+                broadside_training::style::sanitize_lines(&format!("{e:#}"))
+            );
             ExitCode::FAILURE
         }
     }

@@ -47,7 +47,7 @@ impl Roster {
             names: Vec::new(),
             kinds: Vec::new(),
             sides_of: Vec::new(),
-            sides,
+            sides: sides.map(|s| crate::style::sanitize(&s)),
             letters: Vec::new(),
             viewer,
         };
@@ -56,8 +56,8 @@ impl Roster {
             let k = &mut counts[(side as usize).min(1)];
             roster.letters.push(letter(*k, side == viewer));
             *k = k.saturating_add(1);
-            roster.names.push(name.to_string());
-            roster.kinds.push(kind.to_string());
+            roster.names.push(crate::style::sanitize(name));
+            roster.kinds.push(crate::style::sanitize(kind));
             roster.sides_of.push(side);
         }
         roster

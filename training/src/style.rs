@@ -5,6 +5,32 @@
 
 use std::io::IsTerminal;
 
+/// `text` from a file (a ship's name, a title, a side, a player) made safe for a terminal:
+/// control characters (escape sequences, NUL, carriage returns, newlines, tabs), C1 controls
+/// and the invisible bidirectional overrides each become one `?`; the rest is kept. Every
+/// such text passes through here before it is printed, with or without colours.
+pub fn sanitize(text: &str) -> String {
+    sanitize_keeping(text, false)
+}
+
+/// [`sanitize`] that keeps line breaks (for multi-line messages such as errors).
+pub fn sanitize_lines(text: &str) -> String {
+    sanitize_keeping(text, true)
+}
+
+fn sanitize_keeping(text: &str, newlines: bool) -> String {
+    text.chars()
+        .map(|c| {
+            let bidi = matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+            if (c.is_control() && !(newlines && c == '\n')) || bidi {
+                '?'
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
 /// How text is decorated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Style {

@@ -168,8 +168,23 @@ fn auto_play_of_the_default_scenario_writes_the_default_save_file() {
     let v = json(&o);
     assert_eq!(v["stopped"], "finished");
     assert_eq!(v["scenario"], "squadron-battle");
-    assert!(dir.path().join("broadside-last-game.json").exists());
-    assert!(stderr(&o).contains("broadside-last-game.json"));
+    assert!(dir.path().join("broadside-game-1.json").exists());
+    assert!(stderr(&o).contains("broadside-game-1.json"));
+    // A second game never replaces the first: it takes the next number.
+    let first = std::fs::read(dir.path().join("broadside-game-1.json")).expect("first save");
+    let again = run_in(
+        dir.path(),
+        &["play", "--scenario", "frigate-duel", "--json"],
+        Some("quit\n"),
+    );
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(json(&again)["saved_to"]
+        .as_str()
+        .is_some_and(|p| p.ends_with("broadside-game-2.json")));
+    assert_eq!(
+        std::fs::read(dir.path().join("broadside-game-1.json")).expect("first save"),
+        first
+    );
 }
 
 #[test]
@@ -249,7 +264,7 @@ fn closing_stdin_mid_game_saves_and_exits_cleanly() {
     assert!(stdout(&o).contains("Input closed"));
     let r = run_in(
         dir.path(),
-        &["replay", "broadside-last-game.json", "--json"],
+        &["replay", "broadside-game-1.json", "--json"],
         None,
     );
     assert!(r.status.success(), "{}", stderr(&r));
@@ -378,7 +393,7 @@ fn unknown_names_are_errors_that_list_the_known_ones() {
 
 #[test]
 fn arena_refuses_an_unwritable_output_before_playing_a_game() {
-    // A million game pairs would run for hours: the refusal must come first.
+    // A hundred thousand game pairs would run for hours: the refusal must come first.
     for flag in ["--json-out", "--csv-out"] {
         let o = run(&[
             "arena",
@@ -387,7 +402,7 @@ fn arena_refuses_an_unwritable_output_before_playing_a_game() {
             "--agent",
             "random",
             "--pairs",
-            "1000000",
+            "100000",
             flag,
             "no/such/folder/out.txt",
         ]);
@@ -730,7 +745,7 @@ fn arena_refuses_meaningless_sprt_settings_before_playing_a_game() {
             "random",
             "--sprt",
             "--max-pairs",
-            "1000000",
+            "100000",
         ];
         args.extend_from_slice(flags);
         let o = run(&args);
@@ -796,7 +811,10 @@ fn arena_agent_spec_errors_say_what_is_wrong() {
         ),
         ("mcts:eval=rollout:portfolio", "rollouts by random or a bot"),
         ("mcts:c=nan", "not a valid c"),
-        ("mcts:sims=99999999999999999999", "too large"),
+        (
+            "mcts:sims=99999999999999999999",
+            "a whole number from 1 to 10000000",
+        ),
     ] {
         let o = run(&["arena", "--agent", spec, "--agent", "random"]);
         assert_clean_failure(&o, needle);
@@ -820,4 +838,215 @@ fn a_value_of_another_ruleset_is_refused_not_replaced_by_the_default() {
     assert!(stderr(&o).contains("fsail"), "{}", stderr(&o));
     let o = run(&["play", "--admiral", "mcts:sims=10,value=morale"]);
     assert_clean_failure(&o, "`morale` is not a valid value");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_signal_mid_game_saves_the_game_as_the_end_of_input_does() {
+    use std::io::Read;
+    for signal in ["INT", "TERM"] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_broadside"))
+            .args(["play", "--scenario", "frigate-duel", "--save", "g.json"])
+            .current_dir(dir.path())
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the broadside binary starts");
+        let mut stdin = child.stdin.take().expect("stdin is piped");
+        // One order, then the game waits at the next prompt with stdin still open.
+        stdin
+            .write_all(b"L1 rigging fire>=3 load=left\n")
+            .expect("write stdin");
+        stdin.flush().expect("flush");
+        let mut out = child.stdout.take().expect("stdout is piped");
+        let mut seen = Vec::new();
+        let mut buf = [0u8; 4096];
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while !String::from_utf8_lossy(&seen).contains("Turn 2") {
+            assert!(std::time::Instant::now() < deadline, "no second turn");
+            let n = out.read(&mut buf).expect("read stdout");
+            assert!(n > 0, "stdout closed: {}", String::from_utf8_lossy(&seen));
+            seen.extend_from_slice(&buf[..n]);
+        }
+        let killed = Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(killed.success());
+        out.read_to_end(&mut seen).expect("read the rest");
+        let status = child.wait().expect("finishes");
+        let text = String::from_utf8_lossy(&seen);
+        assert_eq!(status.code(), Some(130), "{signal}: {text}");
+        assert!(text.contains("Interrupted: saving the game"), "{text}");
+        assert!(text.contains("Game saved to"), "{text}");
+        drop(stdin);
+        let saved: Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.path().join("g.json")).expect("saved"),
+        )
+        .expect("JSON");
+        assert!(saved["actions"].as_array().is_some_and(|a| !a.is_empty()));
+    }
+}
+
+#[test]
+fn outputs_that_are_the_input_a_link_or_a_device_are_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let scenario = dir.path().join("duel.toml");
+    let text = include_str!("../../env/data/wsim/scenarios/frigate-duel.toml");
+    std::fs::write(&scenario, text).expect("write");
+    let o = run_in(
+        dir.path(),
+        &["play", "--scenario", "duel.toml", "--save", "duel.toml"],
+        None,
+    );
+    assert_clean_failure(&o, "is the input file");
+    assert_eq!(
+        std::fs::read_to_string(&scenario).expect("still there"),
+        text
+    );
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("elsewhere.json", dir.path().join("link.json"))
+            .expect("symlink");
+        let o = run_in(dir.path(), &["play", "--auto", "--save", "link.json"], None);
+        assert_clean_failure(&o, "symbolic link");
+        assert!(!dir.path().join("elsewhere.json").exists());
+        let o = run_in(dir.path(), &["play", "--auto", "--save", "/dev/null"], None);
+        assert_clean_failure(&o, "not a regular file");
+        for flag in ["--csv-out", "--json-out"] {
+            let o = run_in(
+                dir.path(),
+                &[
+                    "arena",
+                    "--agent",
+                    "random",
+                    "--agent",
+                    "random",
+                    "--pairs",
+                    "1",
+                    flag,
+                    "link.json",
+                ],
+                None,
+            );
+            assert_clean_failure(&o, "symbolic link");
+        }
+    }
+}
+
+#[test]
+fn unbounded_inputs_are_refused_at_once_in_plain_words() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let started = std::time::Instant::now();
+    let o = run_in(
+        dir.path(),
+        &[
+            "arena",
+            "--agent",
+            "random",
+            "--agent",
+            "random",
+            "--pairs",
+            "1000000000",
+        ],
+        None,
+    );
+    assert_clean_failure(
+        &o,
+        "--pairs (game pairs per pairing) must be from 1 to 100000",
+    );
+    for (flags, needle) in [
+        (&["--max-decisions", "0"][..], "--max-decisions"),
+        (
+            &["--sprt", "--agent", "bot:british"][..],
+            "exactly two --agent specs",
+        ),
+    ] {
+        let mut args = vec!["arena", "--agent", "random", "--agent", "random"];
+        args.extend_from_slice(flags);
+        assert_clean_failure(&run_in(dir.path(), &args, None), needle);
+    }
+    #[cfg(unix)]
+    {
+        let o = run_in(dir.path(), &["replay", "/dev/zero"], None);
+        assert_clean_failure(&o, "not a regular file");
+        let o = run_in(dir.path(), &["play", "--scenario", "/dev/zero"], None);
+        assert_clean_failure(&o, "not a regular file");
+        let fifo = dir.path().join("fifo.json");
+        let made = Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            let o = run_in(dir.path(), &["replay", "fifo.json"], None);
+            assert_clean_failure(&o, "not a regular file");
+        }
+    }
+    let big = dir.path().join("big.json");
+    std::fs::write(&big, vec![b' '; 17 << 20]).expect("write");
+    let o = run_in(dir.path(), &["replay", "big.json"], None);
+    assert_clean_failure(&o, "larger than 16 MiB");
+    assert!(started.elapsed() < std::time::Duration::from_secs(60));
+}
+
+#[test]
+fn names_and_titles_from_files_reach_the_terminal_without_control_characters() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = include_str!("../../env/data/wsim/scenarios/frigate-duel.toml")
+        .replace(
+            "title = \"Frigate duel: Constitution vs. Guerriere\"",
+            "title = \"Evil\\u001b]0;owned\\u0007 title\\r\\nline\"",
+        )
+        .replace(
+            "name = \"Constitution\"",
+            "name = \"Const\\u001b[2J\\u0000itution\"",
+        )
+        .replace(
+            "sides = [\"American\", \"British\"]",
+            "sides = [\"Amer\\u009bican\\u202e\", \"British\"]",
+        );
+    std::fs::write(dir.path().join("evil.toml"), text).expect("write");
+    let clean = |o: &Output, what: &str| {
+        for bytes in [&o.stdout, &o.stderr] {
+            let s = String::from_utf8_lossy(bytes);
+            assert!(
+                !s.chars().any(
+                    |c| (c.is_control() && c != '\n') || ('\u{202A}'..='\u{202E}').contains(&c)
+                ),
+                "{what}: {s:?}"
+            );
+        }
+    };
+    for args in [
+        &[
+            "play",
+            "--scenario",
+            "./evil.toml",
+            "--auto",
+            "--save",
+            "e.json",
+        ][..],
+        &[
+            "play",
+            "--scenario",
+            "./evil.toml",
+            "--save",
+            "f.json",
+            "--no-color",
+        ][..],
+    ] {
+        let input = (!args.contains(&"--auto")).then_some("L1 hull\nquit\n");
+        let o = run_in(dir.path(), args, input);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(stdout(&o).contains("Const?"), "{}", stdout(&o));
+        clean(&o, args[4]);
+    }
+    let r = run_in(dir.path(), &["replay", "e.json"], None);
+    assert!(r.status.success(), "{}", stderr(&r));
+    assert!(
+        stdout(&r).contains("Evil?]0;owned? title??line"),
+        "{}",
+        stdout(&r)
+    );
+    clean(&r, "replay");
 }

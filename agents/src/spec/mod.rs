@@ -600,12 +600,45 @@ mod tests {
         ] {
             let err = spec.parse::<AgentSpec>().unwrap_err();
             assert!(matches!(err, SpecError::BadValue { .. }), "{spec}: {err}");
-            assert!(err.to_string().contains("too large"), "{spec}: {err}");
+            let text = err.to_string();
+            // A bounded option names its range; the others say the number is too large.
+            assert!(
+                text.contains("too large") || text.contains("a whole number from 1 to"),
+                "{spec}: {err}"
+            );
         }
         for spec in ["mcts:sims=-1", "mcts:sims=1.5", "mcts:sims=x"] {
             let err = spec.parse::<AgentSpec>().unwrap_err();
             assert!(!err.to_string().contains("too large"), "{spec}: {err}");
-            assert!(err.to_string().contains("non-negative"), "{spec}: {err}");
+            assert!(
+                err.to_string().contains("a whole number from 1 to"),
+                "{spec}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn zero_or_huge_budgets_threads_and_repeated_keys_are_refused_with_the_range() {
+        for (s, needle) in [
+            ("mcts:sims=0", "from 1 to 10000000"),
+            ("mcts:threads=0", "from 1 to 64"),
+            ("mcts:threads=65", "from 1 to 64"),
+            ("mcts:time=0", "from 1 to 3600000"),
+            ("portfolio:sims=0", "from 1 to 10000000"),
+            ("mcts:sims=10,sims=20", "each key once"),
+            ("portfolio:model=british,model=french", "each key once"),
+            ("net:path=x.ckpt,sims=5,sims=6", "each key once"),
+        ] {
+            let e = s.parse::<AgentSpec>().expect_err(s).to_string();
+            assert!(e.contains(needle), "{s}: {e}");
+        }
+        for s in [
+            "mcts:sims=1,threads=64",
+            "net:path=x.ckpt,sims=5",
+            "net:path=x.ckpt,c=2",
+        ] {
+            s.parse::<AgentSpec>()
+                .unwrap_or_else(|e| panic!("{s}: {e}"));
         }
     }
 }

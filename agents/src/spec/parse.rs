@@ -18,8 +18,10 @@ const PORTFOLIO_KEYS: &str =
 
 fn parse_portfolio(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
     let mut p = PortfolioSpec::default();
+    let mut seen = Vec::new();
     for part in options.split(',').filter(|p| !p.is_empty()) {
         let (k, v) = split_option(spec, part, PORTFOLIO_KEYS)?;
+        once(spec, &mut seen, k, v)?;
         match k {
             "bots" => {
                 p.bots = v
@@ -32,8 +34,8 @@ fn parse_portfolio(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
             }
             "model" => p.model = v.strip_prefix("bot:").unwrap_or(v).to_string(),
             "horizon" => p.horizon = parse_num(spec, k, v)?,
-            "sims" => p.budget = Budget::Simulations(parse_num(spec, k, v)?),
-            "time" => p.budget = Budget::TimeMs(parse_num(spec, k, v)?),
+            "sims" => p.budget = Budget::Simulations(in_range(spec, k, v, 1, MAX_SIMS)?),
+            "time" => p.budget = Budget::TimeMs(in_range(spec, k, v, 1, MAX_TIME_MS)?),
             "level" => p.budget = Budget::TimeMs(level_ms(spec, k, v)?),
             "value" => p.value = v.to_string(),
             "seed" => p.seed = parse_num(spec, k, v)?,
@@ -134,6 +136,38 @@ pub const LEVEL_CONFIG: LevelConfig = LevelConfig {
     model: Some("best"),
     model_share: 0.75,
 };
+
+/// The most simulations a search may be given per decision.
+pub const MAX_SIMS: u64 = 10_000_000;
+/// The most thinking time per decision, in milliseconds (an hour).
+pub const MAX_TIME_MS: u64 = 3_600_000;
+/// The most search threads.
+pub const MAX_THREADS: u64 = 64;
+
+/// A whole number of `key` from `lo` to `hi`, or an error naming the range.
+fn in_range<T: TryFrom<u64>>(
+    spec: &str,
+    key: &str,
+    v: &str,
+    lo: u64,
+    hi: u64,
+) -> Result<T, SpecError> {
+    let expected = format!("a whole number from {lo} to {hi}");
+    v.parse::<u64>()
+        .ok()
+        .filter(|n| (lo..=hi).contains(n))
+        .and_then(|n| T::try_from(n).ok())
+        .ok_or_else(|| bad(spec, key, v, &expected))
+}
+
+/// Refuses a key given twice (the second would silently win).
+fn once<'a>(spec: &str, seen: &mut Vec<&'a str>, key: &'a str, v: &str) -> Result<(), SpecError> {
+    if seen.contains(&key) {
+        return Err(bad(spec, key, v, "each key once (this one is given twice)"));
+    }
+    seen.push(key);
+    Ok(())
+}
 
 fn bad(spec: &str, key: &str, value: &str, expected: &str) -> SpecError {
     SpecError::BadValue {
@@ -243,7 +277,7 @@ impl FromStr for AgentSpec {
 /// `net:path=FILE,...`: the path keeps its case; the other options are `mcts` options.
 fn parse_net(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
     let mut path = None;
-    let mut rest = vec!["sims=64".to_string(), "select=puct".into(), "c=1.5".into()];
+    let mut rest: Vec<String> = Vec::new();
     for part in options.split(',').filter(|p| !p.is_empty()) {
         if part.eq_ignore_ascii_case("path") {
             return Err(SpecError::MissingValue {
@@ -266,6 +300,14 @@ fn parse_net(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
         }
     }
     let path = path.ok_or_else(|| bad(spec, "path", "", "path=CHECKPOINT-FILE"))?;
+    // The defaults of a network's search, each unless the spec gives its key (a key twice
+    // is refused), before the spec's own options so a budget given there wins.
+    for default in ["c=1.5", "select=puct", "sims=64"] {
+        let key = default.split('=').next().unwrap_or_default();
+        if !rest.iter().any(|p| p.split('=').next() == Some(key)) {
+            rest.insert(0, default.to_string());
+        }
+    }
     // `select` must come before `c` so that `c` applies to the chosen rule.
     rest.sort_by_key(|p| !p.starts_with("select="));
     let AgentSpec::Mcts {
@@ -307,11 +349,13 @@ fn parse_mcts(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
     let mut value = None;
     let mut model: Option<Option<String>> = None;
     let mut select_set = false;
+    let mut seen = Vec::new();
     for part in options.split(',').filter(|p| !p.is_empty()) {
         let (k, v) = split_option(spec, part, MCTS_KEYS)?;
+        once(spec, &mut seen, k, v)?;
         match k {
-            "sims" => config.budget = Budget::Simulations(parse_num(spec, k, v)?),
-            "time" => config.budget = Budget::TimeMs(parse_num(spec, k, v)?),
+            "sims" => config.budget = Budget::Simulations(in_range(spec, k, v, 1, MAX_SIMS)?),
+            "time" => config.budget = Budget::TimeMs(in_range(spec, k, v, 1, MAX_TIME_MS)?),
             "level" => {
                 config.budget = Budget::TimeMs(level_ms(spec, k, v)?);
                 level = true;
@@ -350,7 +394,7 @@ fn parse_mcts(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
                 }
                 weight = Some(w);
             }
-            "threads" => config.threads = parse_num::<usize>(spec, k, v)?.clamp(1, 64),
+            "threads" => config.threads = in_range(spec, k, v, 1, MAX_THREADS)?,
             "seed" => config.seed = parse_num(spec, k, v)?,
             "c" => {
                 c = Some(

@@ -605,6 +605,39 @@ impl Scenario {
     pub fn validate(&self, file: &str) -> Result<(), DataError> {
         let bad = |field: String, problem: String| Err(DataError::invalid(file, field, problem));
         crate::data_files::check_scenario_id(&self.id, file)?;
+        let names: Vec<&str> = self.ships.iter().map(|s| s.name.as_str()).collect();
+        crate::data_files::check_names(
+            file,
+            &self.title,
+            &self.description,
+            [&self.sides[0], &self.sides[1]],
+            &names,
+        )?;
+        // Every coordinate and size within the file parser's bounds before any geometry is
+        // computed: near the i32 limits the plane's arithmetic would overflow.
+        let mils = |inches: f64| (inches * f64::from(MILS_PER_INCH)).round() as i32;
+        let within = |v: i32, lo: f64, hi: f64| (mils(lo)..=mils(hi)).contains(&v);
+        for (i, t) in self.terrain.iter().enumerate() {
+            let r = &t.rect;
+            if !within(r.centre.x, 0.0, 120.0) || !within(r.centre.y, 0.0, 120.0) {
+                return bad(
+                    format!("terrain[{i}].x/y"),
+                    "outside 0..=120 inches".into(),
+                );
+            }
+            if !within(r.length, 0.1, 60.0) || !within(r.beam, 0.1, 60.0) || r.heading >= 360 {
+                return bad(
+                    format!("terrain[{i}]"),
+                    "length and width must be 0.1..=60 inches, heading 0..=359".into(),
+                );
+            }
+        }
+        for (i, s) in self.ships.iter().enumerate() {
+            let c = s.base.centre;
+            if !within(c.x, 0.0, 120.0) || !within(c.y, 0.0, 120.0) {
+                return bad(format!("ship[{i}].x/y"), "outside 0..=120 inches".into());
+            }
+        }
         if self.wind_from >= 8 {
             return bad(
                 "wind_from".into(),
@@ -687,6 +720,21 @@ impl Scenario {
             }
             if s.name.trim().is_empty() {
                 return bad(format!("ship[{i}].name"), "empty".into());
+            }
+            // A ship is one of the known profiles, as in a scenario file, with that
+            // profile's footprint.
+            let known = profiles().iter().find(|p| p.id == s.profile.id);
+            if known != Some(&s.profile)
+                || s.base.length != s.profile.length
+                || s.base.beam != s.profile.beam
+            {
+                return bad(
+                    format!("ship[{i}].profile"),
+                    format!(
+                        "`{}` is not a known profile as this version defines it",
+                        s.profile.id
+                    ),
+                );
             }
             if !on_table(&s.base, w, d) {
                 return bad(

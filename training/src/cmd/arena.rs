@@ -29,7 +29,8 @@ pub struct ArenaArgs {
     /// The ruleset (see `broadside rules`).
     #[arg(long, default_value = DEFAULT_RULESET)]
     pub ruleset: String,
-    /// A built-in scenario id or a scenario file; the ruleset's default when left out.
+    /// A built-in scenario id or a scenario file; a name is read as a file only when it
+    /// contains `/` or ends in `.toml`. The ruleset's default when left out.
     #[arg(long, value_name = "ID_OR_FILE")]
     pub scenario: Option<String>,
     /// An agent spec (repeat for each entrant): `random`, `bot:british`,
@@ -107,15 +108,39 @@ impl ArenaSettings {
         if specs.len() < 2 {
             bail!("an arena needs at least two --agent specs");
         }
-        if a.pairs == 0 && !a.sprt {
-            bail!("--pairs must be at least 1");
+        if specs.len() > MAX_AGENTS {
+            bail!(
+                "an arena takes at most {MAX_AGENTS} --agent specs, not {}",
+                specs.len()
+            );
         }
+        if !a.sprt {
+            in_range("--pairs", a.pairs, 1, MAX_PAIRS, "game pairs per pairing")?;
+        }
+        in_range(
+            "--max-decisions",
+            a.max_decisions,
+            1,
+            MAX_DECISIONS,
+            "decisions before a game is cut as a draw",
+        )?;
         if a.sprt {
+            if specs.len() != 2 {
+                bail!(
+                    "--sprt tests one agent against another: give exactly two --agent specs, not {} \
+                     (without --sprt, a round robin takes any number)",
+                    specs.len()
+                );
+            }
             check_sprt(a.elo0, a.elo1, a.max_pairs)?;
         }
         for (flag, path) in [("--json-out", &a.json_out), ("--csv-out", &a.csv_out)] {
             if let Some(path) = path {
                 crate::atomic::check_writable(path).with_context(|| flag.to_string())?;
+                if let Some(name) = &a.scenario {
+                    crate::atomic::check_not_input(path, &[std::path::Path::new(name)])
+                        .with_context(|| flag.to_string())?;
+                }
             }
         }
         if let Some(dir) = &a.records {
@@ -168,10 +193,30 @@ fn check_sprt(elo0: f64, elo1: f64, max_pairs: usize) -> Result<()> {
              \"stronger by at most elo0\" against \"stronger by at least elo1\""
         );
     }
-    if max_pairs == 0 {
-        bail!("--max-pairs must be at least 1");
+    in_range(
+        "--max-pairs",
+        max_pairs,
+        1,
+        MAX_PAIRS,
+        "game pairs before the test gives up",
+    )
+}
+
+/// The most game pairs per pairing (`--pairs`) and in an SPRT (`--max-pairs`): every game is
+/// kept for the report, so a count past this would fill memory before it finished.
+pub const MAX_PAIRS: usize = 100_000;
+/// The most agents in one arena.
+pub const MAX_AGENTS: usize = 64;
+/// The most decisions a game may run before it is cut (`--max-decisions`).
+pub const MAX_DECISIONS: usize = 1_000_000;
+
+/// Refuses `value` outside `lo..=hi`, naming the flag, what it counts and the valid range.
+fn in_range(flag: &str, value: usize, lo: usize, hi: usize, what: &str) -> Result<()> {
+    if (lo..=hi).contains(&value) {
+        Ok(())
+    } else {
+        bail!("{flag} ({what}) must be from {lo} to {hi}, not {value}")
     }
-    Ok(())
 }
 
 /// What `--json` prints and `--json-out` saves.

@@ -31,7 +31,8 @@ pub struct BenchArgs {
     /// The ruleset (see `broadside rules`).
     #[arg(long, default_value = DEFAULT_RULESET)]
     pub ruleset: String,
-    /// A built-in scenario id or a scenario file; the ruleset's default when left out.
+    /// A built-in scenario id or a scenario file; a name is read as a file only when it
+    /// contains `/` or ends in `.toml`. The ruleset's default when left out.
     #[arg(long, value_name = "ID_OR_FILE")]
     pub scenario: Option<String>,
     /// Seconds for each throughput measurement (random play, then the vectorised

@@ -42,10 +42,14 @@ impl ReplaySettings {
     /// Reads and parses the saved game (format and versions are checked by the env).
     pub fn from_args(a: ReplayArgs) -> Result<Self> {
         let shown = a.file.display().to_string();
-        let text = std::fs::read_to_string(&a.file)
-            .with_context(|| format!("cannot read the saved game `{shown}`"))?;
-        // The env checks the format, the versions and the scenario's shape.
-        let saved = SavedGame::from_json(&text, &shown)?;
+        // The env reads it (a bounded read of a regular file) and checks the format, the
+        // versions and the scenario as a scenario file is checked.
+        let saved = SavedGame::read(&a.file).map_err(|e| match e {
+            broadside_env::DataError::Io { message, .. } => {
+                anyhow::anyhow!("cannot read the saved game `{shown}`: {message}")
+            }
+            e => e.into(),
+        })?;
         Ok(ReplaySettings {
             file: a.file,
             saved,
@@ -70,6 +74,7 @@ where
     let shown = s.file.display().to_string();
     let states = s.saved.replay(&shown)?;
     let header = s.saved.scenario.header();
+    let clean = crate::style::sanitize;
     let mut ui = U::new(&s.saved.scenario, 0)?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -84,9 +89,10 @@ where
             out,
             "{}",
             s.style.bold(&format!(
-                "Replay of {shown}: {} — {}{}",
-                header.id,
-                header.title,
+                "Replay of {}: {} — {}{}",
+                clean(&shown),
+                clean(header.id),
+                clean(header.title),
                 U::TITLE_SUFFIX
             ))
         )?;
@@ -94,10 +100,10 @@ where
             writeln!(
                 out,
                 "{}: {}; {}: {}; {} actions.",
-                header.sides[0],
-                s.saved.players[0],
-                header.sides[1],
-                s.saved.players[1],
+                clean(header.sides[0]),
+                clean(&s.saved.players[0]),
+                clean(header.sides[1]),
+                clean(&s.saved.players[1]),
                 s.saved.actions.len()
             )?;
         }

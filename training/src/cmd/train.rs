@@ -106,8 +106,11 @@ pub fn run(_: TrainSettings) -> Result<()> {
 /// A run's `config.toml` is written whole (every key, atomically); one with keys missing was
 /// edited or damaged, and resuming from it would quietly put defaults in their place.
 fn check_complete(saved: &std::path::Path) -> Result<()> {
-    let text = std::fs::read_to_string(saved)
-        .with_context(|| format!("cannot read {}", saved.display()))?;
+    let (_, text) = broadside_env::data_files::read_text_limited(
+        saved,
+        broadside_env::data_files::CONFIG_FILE_LIMIT,
+    )
+    .with_context(|| format!("cannot read {}", saved.display()))?;
     let table: toml::Table = text
         .parse()
         .with_context(|| format!("{} is not valid TOML", saved.display()))?;

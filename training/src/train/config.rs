@@ -298,8 +298,11 @@ impl TrainConfig {
     pub fn load(path: Option<&Path>, overrides: &[String]) -> Result<Self> {
         let mut doc = match path {
             Some(p) => {
-                let text = std::fs::read_to_string(p)
-                    .with_context(|| format!("cannot read the config file {}", p.display()))?;
+                let (_, text) = broadside_env::data_files::read_text_limited(
+                    p,
+                    broadside_env::data_files::CONFIG_FILE_LIMIT,
+                )
+                .with_context(|| format!("cannot read the config file {}", p.display()))?;
                 text.parse::<toml::Table>()
                     .with_context(|| format!("{} is not valid TOML", p.display()))?
             }
@@ -438,18 +441,27 @@ impl TrainConfig {
         if t.batch_size == 0 || t.window == 0 {
             bail!("train.batch_size and window must be at least 1");
         }
-        if !t.learning_rate.is_finite() || t.learning_rate <= 0.0 {
+        for (key, v, hi) in [
+            ("batch_size", t.batch_size, 1 << 16),
+            ("steps_per_iteration", t.steps_per_iteration, 1_000_000),
+            ("window", t.window, 100_000_000),
+        ] {
+            if !(1..=hi).contains(&v) {
+                bail!("train.{key} must be a whole number from 1 to {hi}, not {v}");
+            }
+        }
+        if !t.learning_rate.is_finite() || t.learning_rate <= 0.0 || t.learning_rate > 1.0 {
             bail!(
-                "train.learning_rate must be a positive number, not {}",
+                "train.learning_rate must be a number above 0 and at most 1 (typically 1e-4 to 1e-2), not {}",
                 t.learning_rate
             );
         }
-        for (key, v) in [
-            ("weight_decay", t.weight_decay),
-            ("value_weight", t.value_weight),
+        for (key, v, hi) in [
+            ("weight_decay", t.weight_decay, 1.0),
+            ("value_weight", t.value_weight, 1000.0),
         ] {
-            if !v.is_finite() || v < 0.0 {
-                bail!("train.{key} must be a number at least 0, not {v}");
+            if !v.is_finite() || v < 0.0 || v > hi {
+                bail!("train.{key} must be a number from 0 to {hi}, not {v}");
             }
         }
         if self.checkpoint.every == 0 || self.checkpoint.keep == 0 {
@@ -642,6 +654,12 @@ mod tests {
             ("train.learning_rate=nan", "learning_rate"),
             ("train.learning_rate=inf", "learning_rate"),
             ("train.learning_rate=0", "learning_rate"),
+            ("train.learning_rate=1e308", "above 0 and at most 1"),
+            (
+                "train.steps_per_iteration=0",
+                "steps_per_iteration must be a whole number from 1",
+            ),
+            ("train.weight_decay=1e300", "from 0 to 1"),
             ("train.weight_decay=nan", "weight_decay"),
             ("train.value_weight=-1", "value_weight"),
             ("selfplay.dirichlet_alpha=nan", "dirichlet_alpha"),

@@ -119,6 +119,11 @@ pub fn write_shard(path: &Path, header: &ShardHeader, samples: &[Sample]) -> any
     write_atomic(path, &bytes)
 }
 
+/// The most bytes a shard's JSON header may hold.
+const SHARD_HEADER_LIMIT: usize = 1 << 20;
+/// The most bytes a shard file may hold.
+const SHARD_FILE_LIMIT: u64 = 4 << 30;
+
 /// Reads only a shard's header (its counts), without the samples or the checksum.
 pub fn read_header(path: &Path) -> Result<ShardHeader, ShardError> {
     use std::io::Read;
@@ -136,6 +141,13 @@ pub fn read_header(path: &Path) -> Result<ShardHeader, ShardError> {
         });
     }
     let len = u32::from_le_bytes([head[12], head[13], head[14], head[15]]) as usize;
+    // A header is a few hundred bytes; a damaged length must not allocate gigabytes.
+    if len > SHARD_HEADER_LIMIT {
+        return Err(ShardError::Malformed {
+            path: path.to_path_buf(),
+            detail: format!("a header of {len} bytes, more than the {SHARD_HEADER_LIMIT} a shard's header may hold"),
+        });
+    }
     let mut json = vec![0u8; len];
     f.read_exact(&mut json).map_err(io)?;
     serde_json::from_slice(&json).map_err(|e| ShardError::Malformed {
@@ -149,10 +161,13 @@ pub fn read_shard(
     path: &Path,
     expected: &ShardHeader,
 ) -> Result<(ShardHeader, Vec<Sample>), ShardError> {
-    let bytes = std::fs::read(path).map_err(|source| ShardError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let bytes =
+        broadside_env::data_files::read_bytes(path, SHARD_FILE_LIMIT).map_err(|source| {
+            ShardError::Io {
+                path: path.to_path_buf(),
+                source,
+            }
+        })?;
     let truncated = |detail: String| ShardError::Truncated {
         path: path.to_path_buf(),
         detail,

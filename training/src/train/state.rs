@@ -97,7 +97,10 @@ impl RunState {
 
     /// Reads `path`; a missing file is `Ok(None)` (a run killed before its first checkpoint).
     pub fn read(path: &Path) -> Result<Option<Self>> {
-        let text = match std::fs::read_to_string(path) {
+        let limit = broadside_env::data_files::CONFIG_FILE_LIMIT;
+        let text = match broadside_env::data_files::read_bytes(path, limit)
+            .and_then(|b| String::from_utf8(b).map_err(std::io::Error::other))
+        {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),

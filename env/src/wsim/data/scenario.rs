@@ -357,6 +357,14 @@ impl Scenario {
     pub fn validate(&self, file: &str) -> Result<(), DataError> {
         let bad = |field: String, problem: String| DataError::invalid(file, field, problem);
         crate::data_files::check_scenario_id(&self.id, file)?;
+        let names: Vec<&str> = self.ships.iter().map(|s| s.name.as_str()).collect();
+        crate::data_files::check_names(
+            file,
+            &self.title,
+            &self.description,
+            [&self.sides[0], &self.sides[1]],
+            &names,
+        )?;
         let map = self.map;
         if !(MIN_MAP_SIDE..=MAX_PLANE_COLS).contains(&map.cols)
             || !(MIN_MAP_SIDE..=MAX_PLANE_ROWS).contains(&map.rows)

@@ -10,7 +10,7 @@ pub(crate) mod session;
 
 use std::path::PathBuf;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use broadside_env::ruleset::{AnyScenario, DEFAULT_RULESET};
 use clap::Args;
 
@@ -18,8 +18,22 @@ use crate::admiral::AdmiralSpec;
 use crate::select;
 use crate::style::Style;
 
-/// Where a game is saved when `--save` is not given.
-pub const DEFAULT_SAVE: &str = "broadside-last-game.json";
+/// How a game is saved when `--save` is not given: `broadside-game-N.json` in the current
+/// directory, with the first N not taken, so an earlier game is never replaced.
+pub const DEFAULT_SAVE_PREFIX: &str = "broadside-game-";
+
+/// The default save name with number `n`.
+pub fn default_save_name(n: u64) -> PathBuf {
+    PathBuf::from(format!("{DEFAULT_SAVE_PREFIX}{n}.json"))
+}
+
+/// The first default save name not taken in the current directory.
+pub fn first_free_save_name() -> PathBuf {
+    (1..)
+        .map(default_save_name)
+        .find(|p| std::fs::symlink_metadata(p).is_err())
+        .unwrap_or_else(|| default_save_name(u64::MAX))
+}
 
 /// Flags of `broadside play`.
 #[derive(Debug, Args)]
@@ -27,8 +41,9 @@ pub struct PlayArgs {
     /// The ruleset (see `broadside rules`).
     #[arg(long, default_value = DEFAULT_RULESET)]
     pub ruleset: String,
-    /// A built-in scenario id (see `broadside scenarios`) or the path of a scenario file;
-    /// the ruleset's default scenario when left out.
+    /// A built-in scenario id (see `broadside scenarios`) or the path of a scenario file; a
+    /// name is read as a file only when it contains `/` or ends in `.toml` (`./NAME` for a
+    /// file named like a built-in id). The ruleset's default scenario when left out.
     #[arg(long, value_name = "ID_OR_FILE")]
     pub scenario: Option<String>,
     /// The side you command: 0 (the scenario's first side) or 1.
@@ -48,8 +63,10 @@ pub struct PlayArgs {
     /// Fighting Sail), the tree search (`mcts:level=LEVEL`) in single-ship duels.
     #[arg(long, conflicts_with = "admiral", value_parser = ["easy", "medium", "hard", "expert"])]
     pub level: Option<String>,
-    /// Save the game to FILE (atomically) when it ends or you leave;
-    /// default `broadside-last-game.json` in the current directory.
+    /// Save the game to FILE (atomically) when it ends, you leave, input ends or Ctrl-C /
+    /// SIGTERM stops it; default `broadside-game-N.json` in the current directory, with the
+    /// first N not taken (an earlier game is never replaced). FILE may be a regular file
+    /// (replaced) or a new name; a symbolic link, a device or the scenario file is refused.
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
     /// Plain text, no colours (also when output is not a terminal, or NO_COLOR is set).
@@ -75,6 +92,9 @@ pub struct PlaySettings {
     pub seed: u64,
     pub admiral: AdmiralSpec,
     pub save_path: PathBuf,
+    /// Whether `save_path` is a default name, to be moved on to the next number if another
+    /// game took it meanwhile (never replaced).
+    pub numbered_save: bool,
     pub style: Style,
     pub auto: bool,
     pub json: bool,
@@ -99,14 +119,20 @@ impl PlaySettings {
                 "the admiral `{admiral}` does not play `{ruleset}`: it has no doctrine of that name (`broadside arena --help` lists the agents; `random` and `mcts:level=easy` play every ruleset)"
             );
         }
-        let save_path = a.save.unwrap_or_else(|| PathBuf::from(DEFAULT_SAVE));
-        crate::atomic::check_writable(&save_path)?;
+        let numbered_save = a.save.is_none();
+        let save_path = a.save.unwrap_or_else(first_free_save_name);
+        crate::atomic::check_writable(&save_path).context("--save")?;
+        if let Some(name) = &a.scenario {
+            crate::atomic::check_not_input(&save_path, &[std::path::Path::new(name)])
+                .context("--save")?;
+        }
         Ok(PlaySettings {
             scenario,
             human_side: a.side,
             seed: a.seed,
             admiral,
             save_path,
+            numbered_save,
             style: Style::detect(a.no_color, a.json),
             auto: a.auto,
             json: a.json,
@@ -115,7 +141,13 @@ impl PlaySettings {
     }
 }
 
-/// Runs `broadside play`.
+/// Runs `broadside play`; Ctrl-C or SIGTERM stops the game and saves it.
 pub fn run(s: PlaySettings) -> Result<()> {
-    crate::screens::play(s)
+    crate::interrupt::install().map_err(anyhow::Error::msg)?;
+    crate::screens::play(s)?;
+    if crate::interrupt::requested() {
+        // Saved and reported; the exit status says the game was interrupted.
+        std::process::exit(130);
+    }
+    Ok(())
 }

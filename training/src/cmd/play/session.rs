@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use super::PlaySettings;
 use crate::admiral::AdmiralSpec;
-use crate::atomic::write_atomic;
+use crate::atomic::{write_atomic, write_atomic_new};
 use crate::screens::RulesetUi;
 
 /// What the person asked for at a prompt.
@@ -27,6 +27,32 @@ enum Input {
     Quit,
     /// Standard input closed.
     Eof,
+    /// Ctrl-C or SIGTERM.
+    Interrupted,
+}
+
+/// One read of standard input.
+enum Line {
+    Text(String),
+    Eof,
+    Interrupted,
+}
+
+/// Reads standard input on its own thread, so the game loop can notice a signal while the
+/// person has not typed anything.
+type Lines = std::sync::mpsc::Receiver<std::io::Result<Vec<u8>>>;
+
+fn spawn_reader(mut input: Box<dyn BufRead + Send>) -> Lines {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || loop {
+        let mut bytes = Vec::new();
+        let r = input.read_until(b'\n', &mut bytes);
+        let end = !matches!(r, Ok(n) if n > 0);
+        if tx.send(r.map(|_| bytes)).is_err() || end {
+            break;
+        }
+    });
+    rx
 }
 
 /// The result printed by `--json`.
@@ -39,7 +65,7 @@ struct PlayReport<R> {
     human_side: u8,
     players: Vec<String>,
     actions: usize,
-    /// "finished", "quit" or "input closed".
+    /// "finished", "quit", "input closed" or "interrupted".
     stopped: &'static str,
     saved_to: String,
     result: R,
@@ -53,7 +79,10 @@ pub struct Session {
     /// Log lines not yet shown to the person.
     log: Vec<String>,
     pub out: Box<dyn Write>,
-    input: Box<dyn BufRead>,
+    /// Lines of standard input, read on their own thread from the first prompt on.
+    input: Option<Lines>,
+    /// Where the game was saved, once it was (a numbered default name is fixed then).
+    saved_to: Option<std::path::PathBuf>,
     dice: ChaCha8Rng,
     admiral: Box<dyn Agent<AnyGame>>,
     /// The agent playing the person's side under `--auto`.
@@ -100,7 +129,8 @@ impl Session {
             actions: Vec::new(),
             log: Vec::new(),
             out,
-            input: Box::new(std::io::stdin().lock()),
+            input: None,
+            saved_to: None,
             admiral,
             stand_in,
             players,
@@ -132,6 +162,10 @@ impl Session {
     fn play_until_stopped<U: RulesetUi>(&mut self, ui: &mut U) -> Result<&'static str> {
         self.intro(ui)?;
         let stopped = loop {
+            if crate::interrupt::requested() {
+                writeln!(self.out, "\nInterrupted: saving the game and stopping.")?;
+                break "interrupted";
+            }
             match self.game.turn() {
                 Turn::Terminal => break "finished",
                 Turn::Chance => {
@@ -153,6 +187,10 @@ impl Session {
                         Input::Eof => {
                             writeln!(self.out, "\nInput closed: saving the game and stopping.")?;
                             break "input closed";
+                        }
+                        Input::Interrupted => {
+                            writeln!(self.out, "\nInterrupted: saving the game and stopping.")?;
+                            break "interrupted";
                         }
                     }
                 }
@@ -188,9 +226,15 @@ impl Session {
         } else {
             "You command"
         };
-        let title = format!("{} — {}{}", info.title, info.id, U::TITLE_SUFFIX);
+        let clean = crate::style::sanitize;
+        let title = format!(
+            "{} — {}{}",
+            clean(&info.title),
+            clean(&info.id),
+            U::TITLE_SUFFIX
+        );
         writeln!(self.out, "{}", self.s.style.bold(&title))?;
-        writeln!(self.out, "{}", info.description.replace('\n', " "))?;
+        writeln!(self.out, "{}", clean(&info.description.replace('\n', " ")))?;
         writeln!(
             self.out,
             "Seed {} (give --seed to change the dice). {who} the {side}; the admiral is {}.",
@@ -255,15 +299,29 @@ impl Session {
         Ok(())
     }
 
-    /// Reads one line; `None` at the end of input. Bytes that are not UTF-8 become U+FFFD,
-    /// so a stray byte makes an order that is not understood (and asked again), not an error.
-    fn read_line(&mut self) -> Result<Option<String>> {
-        let mut bytes = Vec::new();
-        let n = self
-            .input
-            .read_until(b'\n', &mut bytes)
-            .context("cannot read the keyboard (standard input)")?;
-        Ok((n > 0).then(|| String::from_utf8_lossy(&bytes).into_owned()))
+    /// Reads one line, or the end of input, or a signal's stop. Bytes that are not UTF-8
+    /// become U+FFFD, so a stray byte makes an order that is not understood (and asked
+    /// again), not an error.
+    fn read_line(&mut self) -> Result<Line> {
+        let rx = self.input.get_or_insert_with(|| {
+            spawn_reader(Box::new(std::io::BufReader::new(std::io::stdin())))
+        });
+        loop {
+            if crate::interrupt::requested() {
+                return Ok(Line::Interrupted);
+            }
+            match rx.recv_timeout(std::time::Duration::from_millis(50)) {
+                Ok(Ok(bytes)) if bytes.is_empty() => return Ok(Line::Eof),
+                Ok(Ok(bytes)) => {
+                    return Ok(Line::Text(String::from_utf8_lossy(&bytes).into_owned()))
+                }
+                Ok(Err(e)) => {
+                    return Err(e).context("cannot read the keyboard (standard input)");
+                }
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return Ok(Line::Eof),
+            }
+        }
     }
 
     /// Shows the screen and reads commands until the person gives a valid order or leaves.
@@ -274,8 +332,10 @@ impl Session {
         loop {
             write!(self.out, "{}", ui.prompt(&g)?)?;
             self.out.flush()?;
-            let Some(line) = self.read_line()? else {
-                return Ok(Input::Eof);
+            let line = match self.read_line()? {
+                Line::Text(line) => line,
+                Line::Eof => return Ok(Input::Eof),
+                Line::Interrupted => return Ok(Input::Interrupted),
             };
             let text = line.trim();
             let (word, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
@@ -341,8 +401,9 @@ impl Session {
     }
 
     /// Saves the game (atomically) where the settings say; returns the full path, so a
-    /// default save in the current directory can be found again.
-    fn save(&self) -> Result<String> {
+    /// default save in the current directory can be found again. A default name taken by
+    /// another file since the game began moves on to the next free number.
+    fn save(&mut self) -> Result<String> {
         let s = &self.s;
         let saved = SavedGame::new(
             s.scenario.clone(),
@@ -350,11 +411,34 @@ impl Session {
             self.players.clone(),
             &self.actions,
         );
-        write_atomic(&s.save_path, saved.to_json().as_bytes())
-            .with_context(|| format!("cannot save the game to `{}`", s.save_path.display()))?;
-        Ok(std::fs::canonicalize(&s.save_path)
-            .unwrap_or_else(|_| s.save_path.clone())
+        let bytes = saved.to_json();
+        let path = match &self.saved_to {
+            Some(p) => {
+                write_atomic(p, bytes.as_bytes())
+                    .with_context(|| format!("cannot save the game to `{}`", p.display()))?;
+                p.clone()
+            }
+            None if s.numbered_save => {
+                let mut p = s.save_path.clone();
+                while !write_atomic_new(&p, bytes.as_bytes())
+                    .with_context(|| format!("cannot save the game to `{}`", p.display()))?
+                {
+                    p = super::first_free_save_name();
+                }
+                p
+            }
+            None => {
+                write_atomic(&s.save_path, bytes.as_bytes()).with_context(|| {
+                    format!("cannot save the game to `{}`", s.save_path.display())
+                })?;
+                s.save_path.clone()
+            }
+        };
+        let shown = std::fs::canonicalize(&path)
+            .unwrap_or_else(|_| path.clone())
             .display()
-            .to_string())
+            .to_string();
+        self.saved_to = Some(path);
+        Ok(shown)
     }
 }
