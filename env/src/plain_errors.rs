@@ -103,9 +103,13 @@ fn key_list(keys: &[&str]) -> String {
 pub fn toml_key_before(line_before: &str) -> Option<&str> {
     let t = line_before.trim_end();
     let t = t.strip_suffix('=')?.trim_end();
+    // The byte after the last character that cannot be in a bare key (which may be wider
+    // than one byte: `ߞ`).
     let start = t
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
-        .map_or(0, |i| i + 1);
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let key = &t[start..];
     (!key.is_empty()).then_some(key)
 }
@@ -326,5 +330,8 @@ mod tests {
         assert_eq!(toml_key_before("map = "), Some("map"));
         assert_eq!(toml_key_before("map = { cols = "), Some("cols"));
         assert_eq!(toml_key_before("[ 1, "), None);
+        // Found by fuzzing: a wide character before the key was cut through.
+        assert_eq!(toml_key_before("ߞmap = "), Some("map"));
+        assert_eq!(toml_key_before("ߞ= "), None);
     }
 }

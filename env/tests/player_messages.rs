@@ -166,3 +166,18 @@ fn an_order_refused_speaks_the_notation() {
         );
     }
 }
+
+/// Crashes the fuzzer found (`scripts/fuzz.sh`), kept as inputs in `fuzz_regressions/`:
+/// each loads to an error or a scenario, never a panic.
+#[test]
+fn fuzz_regressions_load_without_panicking() {
+    // A type error whose key follows a two-byte character on its line: the key finder cut
+    // the line inside the character.
+    let bytes = include_bytes!("fuzz_regressions/scenario_wide_char_before_key.toml");
+    let text = String::from_utf8_lossy(bytes);
+    let e = WsimRuleset::parse_scenario(&text, "crash.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("crash.toml: line "), "{e}");
+    let _ = FsailRuleset::parse_scenario(&text, "crash.toml");
+}
