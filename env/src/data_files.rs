@@ -97,21 +97,89 @@ pub fn read_text(path: &Path) -> Result<(String, String), DataError> {
 /// Deserialises TOML, turning syntax, type and unknown-key errors into
 /// [`DataError::Parse`] naming `file`, the line and the column.
 pub fn from_toml<T: serde::de::DeserializeOwned>(text: &str, file: &str) -> Result<T, DataError> {
-    toml::from_str(text).map_err(|e| {
-        let place = e
-            .span()
-            .map(|span| {
-                let before = &text[..span.start.min(text.len())];
-                let line = before.matches('\n').count() + 1;
-                let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-                format!("line {line}, column {column}: ")
-            })
-            .unwrap_or_default();
-        DataError::Parse {
-            file: file.to_string(),
-            message: format!("{place}{}", e.message().trim()),
-        }
+    toml::from_str(text).map_err(|e| DataError::Parse {
+        file: file.to_string(),
+        message: toml_message::<T>(text, e.message(), e.span()),
     })
+}
+
+/// A TOML error for a player: where (line and column), which key, what is wrong in the
+/// file's terms (a table with these keys, a whole number), and never an empty message.
+fn toml_message<T: serde::de::DeserializeOwned>(
+    text: &str,
+    message: &str,
+    span: Option<std::ops::Range<usize>>,
+) -> String {
+    use crate::plain_errors::{plain_message, struct_fields, toml_key_before};
+    let message = plain_message(message, &struct_fields::<T>());
+    let Some(span) = span else {
+        return if message.is_empty() {
+            "this is not a valid TOML file".to_string()
+        } else {
+            message
+        };
+    };
+    let start = floor_char_boundary(text, span.start);
+    let before = &text[..start];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = before.matches('\n').count() + 1;
+    let column = before[line_start..].chars().count() + 1;
+    let place = format!("line {line}, column {column}: ");
+    // A control character on the line, from the error on, is the cause whatever toml says
+    // (it says nothing for one in a comment, "expected newline" for one after a value).
+    let rest = &text[start..];
+    let line_rest = rest.split('\n').next().unwrap_or_default();
+    if let Some((at, c)) = line_rest
+        .char_indices()
+        .find(|&(_, c)| c.is_control() && c != '\t' && c != '\r')
+    {
+        let column = column + line_rest[..at].chars().count();
+        return format!(
+            "line {line}, column {column}: a control character U+{:04X} is not allowed in a \
+             TOML file, comments included (tabs are; in a quoted text write it as \\u{:04X})",
+            c as u32, c as u32
+        );
+    }
+    if message.is_empty() {
+        // toml reports some syntax errors with no words at all: say what was found and what
+        // a line may hold.
+        let found: String = rest.chars().take_while(|&c| c != '\n').take(20).collect();
+        let found = if found.trim().is_empty() {
+            "the end of the line".to_string()
+        } else {
+            format!("`{}`", crate::data_files::printable(found.trim_end()))
+        };
+        return format!(
+            "{place}this is not valid TOML: found {found}; a line holds `key = value`, a \
+             `[table]` header or a `# comment`, and text goes in quotes (\"...\")"
+        );
+    }
+    match toml_key_before(&before[line_start..]) {
+        Some(key) if message.starts_with("found ") => format!("{place}`{key}`: {message}"),
+        _ => format!("{place}{message}"),
+    }
+}
+
+/// `text` with control characters written as `\u{..}`.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                format!("\\u{{{:04X}}}", c as u32)
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// The largest char boundary of `text` at or before `i`.
+fn floor_char_boundary(text: &str, i: usize) -> usize {
+    let mut i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
 }
 
 /// Checks a scenario id: lowercase letters, digits, '-' and '_', not empty (ids name files

@@ -44,6 +44,7 @@ pub mod game;
 pub mod harness;
 pub mod hex;
 pub mod observation;
+pub mod plain_errors;
 pub mod plane;
 pub mod ruleset;
 pub mod savegame;

@@ -309,6 +309,25 @@ macro_rules! registry {
             Err(unknown_ruleset(ruleset))
         }
 
+        /// The rulesets whose scenario `value` (a saved game's `scenario`) reads as.
+        pub fn scenario_rulesets_of(value: &serde_json::Value) -> Vec<&'static str> {
+            let mut fits = Vec::new();
+            $(
+                if <<$ruleset as Ruleset>::Scenario as Deserialize>::deserialize(value).is_ok() {
+                    fits.push(<$ruleset as Ruleset>::spec().name);
+                }
+            )*
+            fits
+        }
+
+        /// The keys of every table of every ruleset's scenario, for error messages.
+        pub fn scenario_struct_fields(
+        ) -> std::collections::BTreeMap<&'static str, &'static [&'static str]> {
+            let mut all = std::collections::BTreeMap::new();
+            $(all.extend(crate::plain_errors::struct_fields::<<$ruleset as Ruleset>::Scenario>());)*
+            all
+        }
+
         /// Expands `$e` with `$s` bound to the scenario and `R` to its ruleset's type.
         macro_rules! on_scenario {
             ($self_:expr, $s:ident, $R:ident => $e:expr) => {

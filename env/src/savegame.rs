@@ -124,12 +124,17 @@ impl SavedGame {
                 expected: SAVE_FORMAT_VERSION,
             });
         }
-        // Parsed again from the text (not the value) so an error names its line and column.
+        // Only the ruleset tag and the scenario are kept to explain an error: the rest of
+        // the value (most of a long game) is freed before the text is parsed again.
+        let mut value = value;
+        let tag = value.get("ruleset").cloned();
+        let scenario = value.get_mut("scenario").map(serde_json::Value::take);
         drop(value);
-        let saved: SavedGame = serde_json::from_str(text).map_err(|e| DataError::Parse {
-            file: file.into(),
-            message: e.to_string(),
-        })?;
+        // Parsed again from the text (not the value) so an error names its line and column.
+        let saved: SavedGame = match serde_json::from_str(text) {
+            Ok(saved) => saved,
+            Err(e) => return Err(json_error(file, &e, tag, scenario)),
+        };
         if saved.actions.len() > MAX_SAVED_ACTIONS {
             return Err(DataError::invalid(
                 file,
@@ -166,14 +171,17 @@ impl SavedGame {
         states.push(g.clone());
         for (k, a) in self.actions.iter().enumerate() {
             let field = format!("actions[{k}]");
+            check_in_catalogue(spec, a.index, file, &field)?;
             if spec.action_name(a.index) != a.name {
                 return Err(DataError::invalid(
                     file,
                     field,
                     format!(
-                        "index {} is `{}` in this version, the file says `{}`",
+                        "action {} is `{}` in ruleset {} version {}, the file says `{}`",
                         a.index,
                         spec.action_name(a.index),
+                        spec.name,
+                        spec.version,
                         a.name
                     ),
                 ));
@@ -188,9 +196,12 @@ impl SavedGame {
     /// The game at the end of the record.
     pub fn final_state(&self, file: &str) -> Result<AnyGame, DataError> {
         let mut g = self.scenario.new_game(&self.options);
+        let spec = g.spec();
         for (k, a) in self.actions.iter().enumerate() {
+            let field = format!("actions[{k}]");
+            check_in_catalogue(spec, a.index, file, &field)?;
             g.apply(a.index)
-                .map_err(|e| DataError::invalid(file, format!("actions[{k}]"), e.to_string()))?;
+                .map_err(|e| DataError::invalid(file, field, e.to_string()))?;
         }
         Ok(g)
     }
@@ -199,4 +210,109 @@ impl SavedGame {
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
+}
+
+/// An action index outside the ruleset's catalogue, said in the game's terms.
+fn check_in_catalogue(
+    spec: &crate::game::GameSpec,
+    action: Action,
+    file: &str,
+    field: &str,
+) -> Result<(), DataError> {
+    if (action as usize) < spec.num_actions {
+        return Ok(());
+    }
+    Err(DataError::invalid(
+        file,
+        field,
+        format!(
+            "action {action} does not exist in ruleset {} version {} (its catalogue has {} \
+             actions, numbered 0 to {})",
+            spec.name,
+            spec.version,
+            spec.num_actions,
+            spec.num_actions - 1
+        ),
+    ))
+}
+
+/// A saved game that does not parse, explained: a `ruleset` tag that is unknown or that
+/// disagrees with the scenario beside it is said as such (not as the first field the other
+/// ruleset's scenario lacks); anything else in the file's terms, with its line and column.
+fn json_error(
+    file: &str,
+    e: &serde_json::Error,
+    tag: Option<serde_json::Value>,
+    scenario: Option<serde_json::Value>,
+) -> DataError {
+    use crate::ruleset::{rulesets, scenario_rulesets_of};
+    let known = || {
+        rulesets()
+            .iter()
+            .map(|r| format!("`{}`", r.name))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match (tag.as_ref().map(|t| t.as_str()), scenario) {
+        (None, _) => {
+            return DataError::invalid(
+                file,
+                "ruleset",
+                format!("missing: a saved game names its ruleset ({})", known()),
+            )
+        }
+        (Some(None), _) => {
+            return DataError::invalid(
+                file,
+                "ruleset",
+                format!(
+                    "found {}, expected the name of a ruleset in quotes ({})",
+                    tag.unwrap_or_default(),
+                    known()
+                ),
+            )
+        }
+        (Some(Some(name)), _) if !rulesets().iter().any(|r| r.name == name) => {
+            return DataError::invalid(
+                file,
+                "ruleset",
+                format!(
+                    "`{name}` is not a ruleset of this build (known: {})",
+                    known()
+                ),
+            )
+        }
+        (Some(Some(name)), Some(scenario)) => {
+            let fits = scenario_rulesets_of(&scenario);
+            if !fits.is_empty() && !fits.contains(&name) {
+                return DataError::invalid(
+                    file,
+                    "ruleset",
+                    format!(
+                        "the tag says `{name}` but the scenario is a {} scenario: the ruleset \
+                         tag and the scenario disagree (a {} scenario needs \"ruleset\": \"{}\")",
+                        fits[0], fits[0], fits[0]
+                    ),
+                );
+            }
+        }
+        _ => {}
+    }
+    let message = crate::plain_errors::plain_message(&e.to_string(), &saved_game_structs());
+    DataError::Parse {
+        file: file.into(),
+        message: if message.is_empty() {
+            "not a valid saved game".into()
+        } else {
+            message
+        },
+    }
+}
+
+/// The keys of every table a saved game holds, for error messages.
+fn saved_game_structs() -> std::collections::BTreeMap<&'static str, &'static [&'static str]> {
+    let mut all = crate::plain_errors::struct_fields::<SavedAction>();
+    all.extend(crate::plain_errors::struct_fields::<GameOptions>());
+    all.extend(crate::ruleset::scenario_struct_fields());
+    all
 }

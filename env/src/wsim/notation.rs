@@ -31,7 +31,8 @@ pub enum OrderError {
     Syntax { word: String, why: String },
     #[error("no ship is waiting for orders")]
     NotOrdersPhase,
-    #[error("{what} is not allowed for this ship now (allowed: {allowed})")]
+    /// `allowed` says what would be accepted instead, in the notation.
+    #[error("{what} is not allowed for this ship now ({allowed})")]
     NotAllowed { what: String, allowed: String },
 }
 
@@ -174,20 +175,29 @@ impl WsimGame {
             };
             let legal = g.legal_actions();
             if !legal.contains(a) {
-                let allowed: Vec<&str> = legal
+                let allowed: Vec<String> = legal
                     .iter()
                     .filter(|&x| x != RESIGN)
-                    .map(|x| ACTION_NAMES[x as usize])
+                    .map(|x| notation_of(x, step))
                     .collect();
-                let what = if step == Step::Move {
-                    format!("the movement `{}`", moves_text(&order.moves))
+                let (what, allowed) = if step == Step::Move {
+                    let done = order.moves.len() - moves.len() - usize::from(pending_move.is_some());
+                    let after = if done == 0 {
+                        "first".to_string()
+                    } else {
+                        format!("after `{}`", moves_text(&order.moves[..done]))
+                    };
+                    (
+                        format!("the movement `{}`", moves_text(&order.moves)),
+                        format!("allowed {after}: {}", allowed.join(", ")),
+                    )
                 } else {
-                    ACTION_NAMES[a as usize].to_string()
+                    (
+                        format!("`{}`", notation_of(a, step)),
+                        format!("allowed: {}", allowed.join(", ")),
+                    )
                 };
-                return Err(OrderError::NotAllowed {
-                    what,
-                    allowed: allowed.join(", "),
-                });
+                return Err(OrderError::NotAllowed { what, allowed });
             }
             if step == Step::Move && a != END_MOVE {
                 pending_move = moves.next();
@@ -196,12 +206,41 @@ impl WsimGame {
             g.apply_unchecked(a);
         }
         if pending_move.is_some() {
+            let done = order.moves.len() - moves.len() - 1;
             return Err(OrderError::NotAllowed {
                 what: format!("the movement `{}`", moves_text(&order.moves)),
-                allowed: "a shorter move".into(),
+                allowed: format!(
+                    "the ship's move ends after `{}`",
+                    moves_text(&order.moves[..done])
+                ),
             });
         }
         Ok(actions)
+    }
+}
+
+/// How a player writes `action` in an order (`L`, `1`, `fire>=2`, `load=left`), where
+/// `step` is the sub-decision it answers.
+fn notation_of(action: Action, step: Step) -> String {
+    match action {
+        TURN_LEFT => "L".into(),
+        TURN_RIGHT => "R".into(),
+        FORWARD => "1 (a hex ahead)".into(),
+        END_MOVE if step == Step::Move => "stopping there".into(),
+        AIM_HULL => "hull".into(),
+        AIM_RIGGING => "rigging".into(),
+        HOLD_FIRE => "hold".into(),
+        LOAD_ANY => "load=any".into(),
+        LOAD_LEFT => "load=left".into(),
+        LOAD_RIGHT => "load=right".into(),
+        UNFOUL_ALL => "unfoul=all".into(),
+        UNFOUL_FRIEND => "unfoul=friend".into(),
+        UNFOUL_ENEMY => "unfoul=enemy".into(),
+        REMAIN_FOULED => "unfoul=remain".into(),
+        a if (FIRE_AT_LEAST_0..FIRE_AT_LEAST_0 + 9).contains(&a) => {
+            format!("fire>={}", a - FIRE_AT_LEAST_0)
+        }
+        a => ACTION_NAMES.get(a as usize).copied().unwrap_or("?").to_string(),
     }
 }
 
