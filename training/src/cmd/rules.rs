@@ -7,6 +7,7 @@ use broadside_env::ruleset::{rulesets, RulesetInfo};
 use clap::Args;
 use serde::Serialize;
 
+use crate::admiral::AdmiralSpec;
 use crate::select;
 
 /// Flags of `broadside rules`.
@@ -51,6 +52,8 @@ struct ActionRow {
 struct RulesetRow {
     #[serde(flatten)]
     info: RulesetInfo,
+    /// The admiral `play` gets without `--admiral` or `--level`.
+    default_admiral: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     actions: Option<Vec<ActionRow>>,
 }
@@ -88,7 +91,12 @@ pub fn run(s: RulesSettings) -> Result<()> {
         } else {
             None
         };
-        rows.push(RulesetRow { info, actions });
+        let default_admiral = AdmiralSpec::default_for(info.name).to_string();
+        rows.push(RulesetRow {
+            info,
+            default_admiral,
+            actions,
+        });
     }
     if s.json {
         return super::print_json(&RulesOutput { rulesets: rows });
@@ -107,6 +115,13 @@ pub fn run(s: RulesSettings) -> Result<()> {
         )?;
     }
     writeln!(out, "(DECIDE: player actions, the policy's width; ACTIONS: the whole catalogue with chance outcomes)")?;
+    writeln!(
+        out,
+        "Default admirals (`play` without --admiral or --level):"
+    )?;
+    for r in &rows {
+        writeln!(out, "  {:<8} {}", r.info.name, r.default_admiral)?;
+    }
     for r in &rows {
         if let Some(actions) = &r.actions {
             writeln!(

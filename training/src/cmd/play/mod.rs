@@ -2,9 +2,9 @@
 //!
 //! Dice are rolled by a ChaCha8 RNG seeded from `--seed`, the admiral has its own seeded
 //! RNG, and every action (chance outcomes included) is recorded, so the saved game replays
-//! exactly. The game runs in a session (`session.rs`) shared by the rulesets; WS&IM
-//! (`wsim.rs`) takes one order per ship in the game's notation, Fighting Sail (`fsail.rs`)
-//! one order at a time, chosen by number or name from the list of legal orders.
+//! exactly. The game runs in a session (`session.rs`) shared by the rulesets, with each
+//! ruleset's screens from its folder (`crate::screens`): every ruleset lists the legal
+//! orders, chosen by number or name; WS&IM also takes one order per ship in its notation.
 
 pub(crate) mod session;
 
@@ -53,14 +53,14 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The computer admiral, as a spec string: `bot:close-action`, `random`, `mcts:...`,
-    /// `portfolio:...`, optionally `:SEED`. Default: WS&IM the portfolio search
-    /// (`portfolio:model=british,sims=300,wide=true`), Fighting Sail the portfolio search
-    /// (`portfolio:model=rake-seeker,time=10`).
+    /// `portfolio:...`, optionally `:SEED`. Default: the ruleset's own admiral, the strongest
+    /// measured (`broadside rules` lists each ruleset's).
     #[arg(long, value_name = "SPEC")]
     pub admiral: Option<String>,
     /// The search admiral at a difficulty level: easy, medium, hard or expert (50 ms, 250 ms,
-    /// 1 s, 4 s per decision); the portfolio search in battles of squadrons (WS&IM and
-    /// Fighting Sail), the tree search (`mcts:level=LEVEL`) in single-ship duels.
+    /// 1 s, 4 s per decision); in battles of squadrons the search measured strongest for the
+    /// ruleset (WS&IM and Fighting Sail: the portfolio search), in single-ship duels the tree
+    /// search (`mcts:level=LEVEL`).
     #[arg(long, conflicts_with = "admiral", value_parser = ["easy", "medium", "hard", "expert"])]
     pub level: Option<String>,
     /// Save the game to FILE (atomically) when it ends, you leave, input ends or Ctrl-C /
