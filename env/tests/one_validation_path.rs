@@ -172,9 +172,12 @@ fn a_built_in_name_is_never_shadowed_by_a_file_or_folder_and_paths_are_paths() {
     std::fs::create_dir_all(dir.join("frigate-duel")).expect("folder");
     std::env::set_current_dir(&dir).expect("cd");
     for r in ruleset::rulesets() {
-        let sc = ruleset::scenario(r.name, "frigate-duel").expect("the built-in scenario");
-        assert_eq!(sc.id(), "frigate-duel");
-        let e = ruleset::scenario(r.name, "./frigate-duel").expect_err("a folder as a file");
+        // Each ruleset's own built-in id, shadowed by a folder of that name.
+        let id = r.default_scenario;
+        std::fs::create_dir_all(dir.join(id)).expect("folder");
+        let sc = ruleset::scenario(r.name, id).expect("the built-in scenario");
+        assert_eq!(sc.id(), id);
+        let e = ruleset::scenario(r.name, &format!("./{id}")).expect_err("a folder as a file");
         assert!(e.to_string().contains("folder"), "{e}");
     }
     let e = ruleset::scenario("wsim", "no-such-id").expect_err("unknown");
