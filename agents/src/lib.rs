@@ -4,6 +4,7 @@
 mod arena;
 pub mod fsail;
 pub mod mcts;
+pub mod poe;
 pub mod portfolio;
 mod random;
 pub mod ratings;

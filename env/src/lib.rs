@@ -23,6 +23,7 @@ macro_rules! for_each_ruleset {
         $callback! {
             wsim: Wsim = $crate::wsim::WsimRuleset,
             fsail: Fsail = $crate::fsail::FsailRuleset,
+            poe: Poe = $crate::poe::PoeRuleset,
         }
     };
 }
