@@ -123,12 +123,19 @@ fn a_ruleset_tag_that_disagrees_with_its_scenario_is_said_so() {
         );
     }
     let mut v = saved_json(wsim.clone(), &[]);
-    v["ruleset"] = Value::from("poe");
+    v["ruleset"] = Value::from("chess");
     let e = SavedGame::from_json(&v.to_string(), "g.json")
         .unwrap_err()
         .to_string();
+    let known: Vec<String> = broadside_env::ruleset::rulesets()
+        .iter()
+        .map(|r| format!("`{}`", r.name))
+        .collect();
     assert!(
-        e.contains("`poe` is not a ruleset of this build (known: `wsim`, `fsail`)"),
+        e.contains(&format!(
+            "`chess` is not a ruleset of this build (known: {})",
+            known.join(", ")
+        )),
         "{e}"
     );
     let mut v = saved_json(wsim, &[]);

@@ -226,6 +226,30 @@ fn tiny_run(dir: &Path, extra: &[&str]) {
     );
 }
 
+/// `train` accepts every registered ruleset: one tiny iteration on its default scenario
+/// (the network's input sizes come from the ruleset's observation layout) writes a
+/// checkpoint.
+#[test]
+fn every_registered_ruleset_trains_a_tiny_network() {
+    for r in broadside_env::ruleset::rulesets() {
+        let dir = tempfile::tempdir().unwrap();
+        let run = dir.path().join("run");
+        tiny_run(
+            &run,
+            &[
+                &format!("ruleset={}", r.name),
+                &format!("scenario={}", r.default_scenario),
+                "iterations=1",
+                "eval.every=1",
+            ],
+        );
+        let checkpoints = std::fs::read_dir(run.join("checkpoints"))
+            .unwrap_or_else(|e| panic!("{}: no checkpoints folder ({e})", r.name))
+            .count();
+        assert!(checkpoints > 0, "{}: no checkpoint", r.name);
+    }
+}
+
 #[test]
 fn parallel_self_play_trains_the_same_network_as_serial() {
     // Half the games by a teacher search, half by the network through the server: both
