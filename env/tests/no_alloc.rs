@@ -6,9 +6,9 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use broadside_env::fsail::{self, FsailGame, FsailOptions};
 use broadside_env::game::{Game, Turn};
-use broadside_env::wsim::{self, WsimGame, WsimOptions};
+use broadside_env::ruleset::{self, AnyGame, GameOptions};
+use broadside_env::Observation;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -46,13 +46,19 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// Plays 20 random games from each start; returns (steps, allocations while playing).
-fn play<G: Game>(starts: &[G], seed: u64) -> (usize, usize) {
+/// Plays 30 random games from each start, observing every seventh decision into a reused
+/// buffer; returns (steps, allocations while playing).
+fn play(starts: &[AnyGame], seed: u64) -> (usize, usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut obs = Observation::new(&starts[0].spec().obs);
+    // Lazily built tables (WS&IM's fields of fire) are made by the first observation.
+    for start in starts {
+        start.observe(0, &mut obs);
+    }
     let mut steps = 0usize;
     let before = allocations();
     for start in starts {
-        for _ in 0..20 {
+        for _ in 0..30 {
             let mut g = start.clone();
             loop {
                 match g.turn() {
@@ -61,11 +67,14 @@ fn play<G: Game>(starts: &[G], seed: u64) -> (usize, usize) {
                         let a = g.chance_outcomes().sample(&mut rng);
                         g.apply_unchecked(a);
                     }
-                    Turn::Player(_) => {
+                    Turn::Player(p) => {
                         let legal = g.legal_actions();
                         let a = legal
                             .nth(rng.random_range(0..legal.len()))
                             .expect("a legal action");
+                        if steps.is_multiple_of(7) {
+                            g.observe(p, &mut obs);
+                        }
                         let copy = g.clone();
                         g.apply(a).expect("legal");
                         std::hint::black_box(copy);
@@ -78,20 +87,20 @@ fn play<G: Game>(starts: &[G], seed: u64) -> (usize, usize) {
     (steps, allocations() - before)
 }
 
-/// One test for every ruleset (the counter is per thread, so other tests could run
-/// beside it; one test keeps the binary simple).
+/// One test for every registered ruleset (the counter is per thread, so other tests could
+/// run beside it; one test keeps the binary simple).
 #[test]
 fn random_play_allocates_nothing() {
-    // Build everything that may allocate (data tables, scenarios) before counting.
-    let wsim: Vec<WsimGame> = wsim::builtin_scenarios()
-        .iter()
-        .map(|s| WsimGame::new(s, WsimOptions { resignation: false }))
-        .collect();
-    let fsail: Vec<FsailGame> = fsail::builtin_scenarios()
-        .iter()
-        .map(|s| FsailGame::new(s, FsailOptions { resignation: false }))
-        .collect();
-    for (name, (steps, allocations)) in [("wsim", play(&wsim, 7)), ("fsail", play(&fsail, 7))] {
+    let options = GameOptions { resignation: false };
+    for r in ruleset::rulesets() {
+        // Build everything that may allocate (data tables, scenarios) before counting.
+        let starts: Vec<AnyGame> = ruleset::scenarios(r.name)
+            .expect("built-in scenarios")
+            .iter()
+            .map(|s| s.new_game(&options))
+            .collect();
+        let (steps, allocations) = play(&starts, 7);
+        let name = r.name;
         assert!(steps > 10_000, "{name}: played {steps} steps");
         assert_eq!(
             allocations, 0,

@@ -43,15 +43,12 @@ pub const KNOWN: [(&str, &str); 9] = [
     ),
 ];
 
-pub use crate::fsail::{FSAIL_ADMIRAL, FSAIL_SQUADRON_LEVEL};
-pub use crate::wsim::{WSIM_ADMIRAL, WSIM_SQUADRON_LEVEL};
-
 /// The search a difficulty level (`easy`, `medium`, `hard`, `expert`: the time per
 /// decision) plays on `scenario`: the family measured strongest there. In a battle of
-/// squadrons that is the portfolio search: in WS&IM [`WSIM_SQUADRON_LEVEL`] (the token tree
+/// squadrons that is the portfolio search: in WS&IM [`crate::wsim::WSIM_SQUADRON_LEVEL`] (the token tree
 /// search at the level's settings scored 2% against `bot:british` in the squadron battle,
 /// 69% with the doctrines' priors and British rollouts at 10 ms, the portfolio's order tree
-/// 82%); in Fighting Sail [`FSAIL_SQUADRON_LEVEL`]. In the
+/// 82%); in Fighting Sail [`crate::fsail::FSAIL_SQUADRON_LEVEL`]. In the
 /// single-ship duels the tree search at the level (`mcts:level=`), which won 84% of the
 /// WS&IM duel against the strongest doctrine where the portfolio search won 69% (in the
 /// Fighting Sail duel the two score alike against the doctrines).
@@ -144,9 +141,9 @@ pub fn known_list() -> String {
 
 impl AdmiralSpec {
     /// The admiral a ruleset gets when `--admiral` is left out: the strongest measured
-    /// at about 10 ms a decision. WS&IM: the portfolio search [`WSIM_ADMIRAL`] (83.9% of 400
+    /// at about 10 ms a decision. WS&IM: the portfolio search [`crate::wsim::WSIM_ADMIRAL`] (83.9% of 400
     /// games against `bot:british`, the strongest doctrine, in the squadron battle); Fighting
-    /// Sail: the portfolio search [`FSAIL_ADMIRAL`]; elsewhere the close-action doctrine
+    /// Sail: the portfolio search [`crate::fsail::FSAIL_ADMIRAL`]; elsewhere the close-action doctrine
     /// where the ruleset has one, else the random admiral.
     pub fn default_for(ruleset: &str) -> AdmiralSpec {
         let search = crate::screens::default_admiral(ruleset);
@@ -288,13 +285,13 @@ mod tests {
             (
                 "wsim",
                 "frigate-duel",
-                AdmiralSpec::Agent(WSIM_ADMIRAL.parse().unwrap()),
+                AdmiralSpec::Agent(crate::wsim::WSIM_ADMIRAL.parse().unwrap()),
                 "portfolio",
             ),
             (
                 "fsail",
                 "frigate-duel",
-                AdmiralSpec::Agent(FSAIL_ADMIRAL.parse().unwrap()),
+                AdmiralSpec::Agent(crate::fsail::FSAIL_ADMIRAL.parse().unwrap()),
                 "portfolio:model=rake-seeker",
             ),
         ] {

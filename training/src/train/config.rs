@@ -210,7 +210,7 @@ pub struct EvalConfig {
 impl Default for TrainConfig {
     fn default() -> Self {
         Self {
-            ruleset: "wsim".into(),
+            ruleset: broadside_env::ruleset::DEFAULT_RULESET.into(),
             scenario: "frigate-duel".into(),
             seed: 1,
             iterations: 0,
