@@ -49,9 +49,15 @@ fn a_saved_games_scenario_is_refused_for_what_a_scenario_file_is_refused_for() {
             refused(&v)
         );
 
+        // The list of ships is `ships` in most rulesets' files, `ship` (TOML's `[[ship]]`)
+        // in Togo's.
+        let ships = ["ships", "ship"]
+            .into_iter()
+            .find(|k| base["scenario"][k].is_array())
+            .unwrap_or_else(|| panic!("{id}: no list of ships in the scenario"));
         let mut v = base.clone();
-        let name = v["scenario"]["ships"][0]["name"].clone();
-        v["scenario"]["ships"][1]["name"] = name;
+        let name = v["scenario"][ships][0]["name"].clone();
+        v["scenario"][ships][1]["name"] = name;
         assert!(
             refused(&v).contains("its own name"),
             "{id}: {}",
