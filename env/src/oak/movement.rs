@@ -410,7 +410,7 @@ impl OakGame {
     }
 
     /// The crew actions ship `i` may take now (glossary: crew actions; allowed actions).
-    pub(crate) fn crew_options(&self, i: usize, out: &mut ActionSet) {
+    pub fn crew_options(&self, i: usize, out: &mut ActionSet) {
         out.insert(CREW_NONE);
         let s = &self.ships[i];
         if !s.can_act() || s.is_entangled() {
