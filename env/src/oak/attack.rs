@@ -7,7 +7,7 @@
 use crate::action_set::ActionSet;
 use crate::chance::ChanceOutcomes;
 use crate::game::Action;
-use crate::plane::in_bow_or_stern;
+use crate::plane::{in_bow_or_stern, rect_distance_at_most};
 
 use super::catalogue::*;
 use super::data::{rule, rules, Effect};
@@ -24,20 +24,20 @@ pub mod aim {
 }
 
 impl OakGame {
-    /// Whether ship `i` may shoot at ship `j` at all: an enemy on the table, not captured
-    /// or out of action (a shot at such a ship can have no effect), in line of sight, and
-    /// not protected by Deception at cannon shot. Returns the band the shot counts at.
-    fn shot(&self, i: usize, j: usize, max_band: u8) -> Option<u8> {
-        let (s, t) = (&self.ships[i], &self.ships[j]);
-        if t.side == s.side || !t.on_table() || t.captured() || t.out_of_action() {
-            return None;
-        }
-        let measured = super::geometry::range_band(self.distance(i, j))?;
+    /// The band a shot from ship `i` at enemy `j`, measured at `measured`, counts at, if it
+    /// may be fired: within `max_band` measured, in line of sight, not barred by Deception
+    /// at cannon shot (fog moves the band one farther). Targets out of action or captured
+    /// are filtered by the caller (a shot at them can have no effect).
+    fn shot_at(&self, i: usize, j: usize, measured: u8, max_band: u8) -> Option<u8> {
         if measured > max_band {
             return None;
         }
-        let b = self.shot_band(i, j)?;
-        if self.effect(t.side, Effect::Deception) && b >= band::CANNON {
+        let b = if self.through_fog(i, j) {
+            measured + 1
+        } else {
+            measured
+        };
+        if self.effect(self.ships[j].side, Effect::Deception) && b >= band::CANNON {
             return None;
         }
         if !self.line_of_sight(i, j) {
@@ -46,7 +46,7 @@ impl OakGame {
         Some(b)
     }
 
-    /// The targets a broadside on `side` of ship `i` may fire at now.
+    /// Whether the broadside on `side` of ship `i` may fire now.
     fn broadside_ready(&self, i: usize, side: u8) -> bool {
         let s = &self.ships[i];
         !s.reload[side as usize] && self.act.fired & (1 << side) == 0
@@ -55,29 +55,41 @@ impl OakGame {
     pub(crate) fn attack_options(&self, out: &mut ActionSet) {
         let i = self.act.ship as usize;
         let s = self.ships[i];
+        let first = self.pending == Pending::AttackChoice;
+        let r = rules().ranges;
         for (j, t) in self.ships().iter().enumerate() {
-            if t.side == s.side {
+            if t.side == s.side || !t.on_table() || t.captured() {
                 continue;
             }
+            if first && s.entangled & (1 << j) != 0 {
+                out.insert(CLOSE_0 + t.slot as Action);
+            }
+            if t.out_of_action() || !rect_distance_at_most(&s.base, &t.base, r.cannon) {
+                continue;
+            }
+            let paths = [0u8, 1].map(|side| {
+                self.broadside_ready(i, side) && in_broadside_path(&s.base, side, &t.base)
+            });
+            let measured = super::geometry::range_band(self.distance(i, j)).unwrap_or(band::BEYOND);
+            let partial = first && measured <= band::MUSKET;
+            if !(paths[0] || paths[1] || partial) {
+                continue;
+            }
+            let Some(b) = self.shot_at(i, j, measured, band::CANNON) else {
+                continue;
+            };
             for side in 0..2u8 {
-                if self.broadside_ready(i, side)
-                    && in_broadside_path(&s.base, side, &t.base)
-                    && self.shot(i, j, band::CANNON).is_some()
-                {
+                if paths[side as usize] {
                     let first = if side == 0 { FIRE_PORT_0 } else { FIRE_STBD_0 };
                     out.insert(first + t.slot as Action);
                 }
             }
-            if self.pending == Pending::AttackChoice {
-                if self.shot(i, j, band::MUSKET).is_some() {
-                    out.insert(PARTIAL_0 + t.slot as Action);
-                }
-                if s.entangled & (1 << j) != 0 && t.on_table() && !t.captured() {
-                    out.insert(CLOSE_0 + t.slot as Action);
-                }
+            // Partial fire: musket shot measured; Deception still bars cannon shot.
+            if partial && !(self.effect(t.side, Effect::Deception) && b >= band::CANNON) {
+                out.insert(PARTIAL_0 + t.slot as Action);
             }
         }
-        if self.pending == Pending::AttackChoice && !self.enemy_within_pistol(i) {
+        if first && !self.enemy_within_pistol(i) {
             out.insert(ATTACK_CREW);
         }
         out.insert(ATTACK_NONE);
@@ -90,7 +102,9 @@ impl OakGame {
         self.ships()
             .iter()
             .enumerate()
-            .any(|(j, t)| t.side != side && t.can_act() && self.distance(i, j) <= p)
+            .any(|(_, t)| {
+                t.side != side && t.can_act() && rect_distance_at_most(&self.ships[i].base, &t.base, p)
+            })
     }
 
     pub(crate) fn apply_attack_choice(&mut self, a: Action) {

@@ -206,7 +206,7 @@ impl OakGame {
     /// bow edge enters `a`'s stern edge (the strips the edges sweep, obstruction not checked).
     fn formation_link(&self, a: usize, b: usize) -> bool {
         let (ra, rb) = (&self.ships[a].base, &self.ships[b].base);
-        if self.distance(a, b) > rules().ranges.musket {
+        if !crate::plane::rect_distance_at_most(ra, rb, rules().ranges.musket) {
             return false;
         }
         let reach = rules().ranges.musket;
@@ -229,24 +229,30 @@ impl OakGame {
     /// ship ahead and one astern. Adjust Formation: within pistol shot of a friendly ship.
     pub fn in_formation(&self, i: usize) -> bool {
         let side = self.ships[i].side;
-        let ok = |k: usize| self.ships[k].side == side && self.ships[k].can_act();
-        if !ok(i) {
+        if !self.ships[i].can_act() {
             return false;
         }
         if self.effect(side, Effect::AdjustFormation)
-            && (0..self.n_ships as usize)
-                .any(|k| k != i && ok(k) && self.distance(i, k) <= rules().ranges.pistol)
+            && (0..self.n_ships as usize).any(|k| {
+                k != i
+                    && self.ships[k].side == side
+                    && self.ships[k].can_act()
+                    && self.distance(i, k) <= rules().ranges.pistol
+            })
         {
             return true;
         }
-        let Some(flag) = self.flagship(side) else {
-            return false;
+        self.formation_members(side) & (1 << i) != 0
+    }
+
+    /// The ships of `side` in the flagship's line (bits of global indices): the chain
+    /// astern of the flagship, then ahead of it.
+    pub fn formation_members(&self, side: u8) -> u16 {
+        let ok = |k: usize| self.ships[k].side == side && self.ships[k].can_act();
+        let Some(flag) = self.flagship(side).filter(|&f| ok(f)) else {
+            return 0;
         };
-        if !ok(flag) {
-            return false;
-        }
         let n = self.n_ships as usize;
-        // Walk the chain astern of the flagship, then ahead of it.
         let mut members = 0u16;
         for astern in [true, false] {
             let (mut cur, mut seen) = (flag, 1u16 << flag);
@@ -264,7 +270,7 @@ impl OakGame {
                 cur = k;
             }
         }
-        members & (1 << i) != 0
+        members
     }
 
     /// Whether ship `i` could stand at `r`: on the table and clear of islands, rocks and

@@ -6,7 +6,7 @@
 use crate::action_set::ActionSet;
 use crate::chance::ChanceOutcomes;
 use crate::game::Action;
-use crate::plane::{on_table, rect_distance, rects_overlap};
+use crate::plane::{on_table, rect_distance_at_most, rects_overlap};
 
 use super::catalogue::*;
 use super::data::{rule, rules, Effect, TerrainKind};
@@ -450,7 +450,7 @@ impl OakGame {
             }
             if t.side != s.side
                 && s.entangled & (1 << j) == 0
-                && rect_distance(&s.base, &t.base) <= y
+                && rect_distance_at_most(&s.base, &t.base, y)
             {
                 out.insert(BOARD_0 + t.slot as Action);
             }
@@ -458,7 +458,7 @@ impl OakGame {
                 && t.side == s.side
                 && t.can_act()
                 && !t.is_entangled()
-                && rect_distance(&s.base, &t.base) <= p
+                && rect_distance_at_most(&s.base, &t.base, p)
             {
                 out.insert(FLAG_0 + t.slot as Action);
             }

@@ -432,6 +432,14 @@ impl OakGame {
             }
         };
         let acting = self.act.ship as usize;
+        let adjust = [
+            self.effect(0, super::data::Effect::AdjustFormation),
+            self.effect(1, super::data::Effect::AdjustFormation),
+        ];
+        let members = [
+            if adjust[0] { 0 } else { self.formation_members(0) },
+            if adjust[1] { 0 } else { self.formation_members(1) },
+        ];
         for (i, s) in self.ships().iter().enumerate() {
             let own = s.side == me;
             let row = s.slot as usize + if own { 0 } else { MAX_PER_SIDE };
@@ -475,7 +483,11 @@ impl OakGame {
                 bit(s.attacked),
                 self.speed_rating(i) as f32 / 5.0,
                 bit(pos == PointOfSail::WindEye),
-                bit(s.on_table() && self.in_formation(i)),
+                bit(if adjust[s.side as usize & 1] {
+                    self.in_formation(i)
+                } else {
+                    s.can_act() && members[s.side as usize & 1] & (1 << i) != 0
+                }),
                 bit(s.has(rule::SMALL)),
                 bit(s.has(rule::HIGH_FREEBOARD)),
                 bit(s.has(rule::VERY_HIGH_FREEBOARD)),
