@@ -21,17 +21,19 @@ impl KnownAgents for OakGame {
         Arc::new(OakValue::default())
     }
     fn heuristic_names() -> Vec<&'static str> {
-        vec!["default", "strike-points"]
+        vec!["default", "strike-points", "position"]
     }
     fn heuristic_named(name: &str) -> Option<Arc<dyn Heuristic<Self>>> {
         match name {
-            "default" => Some(Self::heuristic()),
+            // `position` (the portfolio search's default value): strike points and the
+            // ships' condition, the default.
+            "default" | "position" => Some(Self::heuristic()),
             "strike-points" => Some(Arc::new(OakValue::strike_points())),
             _ => None,
         }
     }
     fn best_bot() -> Option<&'static str> {
-        Some("line-of-battle")
+        Some("raking")
     }
     fn round(state: &Self) -> u32 {
         u32::from(state.turn)

@@ -14,13 +14,15 @@ use crate::screens::Screens;
 pub mod play;
 pub mod views;
 
-/// Oak & Iron's default admiral: the tree search over information sets (the hidden cards
-/// resampled) with rollouts played by the line-of-battle doctrine, a fixed budget of
-/// simulations (so a game replays exactly). See docs/experiments/2026-11-26-oak-admiral.md.
-pub const OAK_ADMIRAL: &str = "mcts:sims=200,eval=rollout:bot:best";
+/// Oak & Iron's default admiral: the tree search over information sets (the other side's
+/// hidden cards resampled) with the strike-point and condition value at its leaves, a fixed
+/// budget of simulations (so a game replays exactly; about 30 ms a decision on one core).
+/// Rollouts by a doctrine to the end of the game cost seconds a decision here (a game runs
+/// to about a thousand decisions). See docs/experiments/2026-11-26-oak-admiral.md.
+pub const OAK_ADMIRAL: &str = "mcts:sims=1000,eval=heuristic";
 
 /// The search a difficulty level plays (the level adds its time).
-pub const OAK_SQUADRON_LEVEL: &str = "mcts:eval=rollout:bot:best";
+pub const OAK_SQUADRON_LEVEL: &str = "mcts:eval=heuristic";
 
 impl Screens for OakRuleset {
     type Ui = play::OakUi;
