@@ -64,13 +64,20 @@ impl OakGame {
             if first && s.entangled & (1 << j) != 0 {
                 out.insert(CLOSE_0 + t.slot as Action);
             }
-            if t.out_of_action() || !rect_distance_at_most(&s.base, &t.base, r.cannon) {
+            if t.out_of_action() {
                 continue;
             }
+            // Bounding circles first: most pairs are decided without the polygons.
+            let reach = r.cannon as i64 + s.base.radius() + t.base.radius();
+            if s.base.centre.dist2(t.base.centre) > reach * reach {
+                continue;
+            }
+            let Some(measured) = super::geometry::range_band(self.distance(i, j)) else {
+                continue;
+            };
             let paths = [0u8, 1].map(|side| {
                 self.broadside_ready(i, side) && in_broadside_path(&s.base, side, &t.base)
             });
-            let measured = super::geometry::range_band(self.distance(i, j)).unwrap_or(band::BEYOND);
             let partial = first && measured <= band::MUSKET;
             if !(paths[0] || paths[1] || partial) {
                 continue;
@@ -101,8 +108,7 @@ impl OakGame {
         let side = self.ships[i].side;
         self.ships()
             .iter()
-            .enumerate()
-            .any(|(_, t)| {
+            .any(|t| {
                 t.side != side && t.can_act() && rect_distance_at_most(&self.ships[i].base, &t.base, p)
             })
     }

@@ -910,7 +910,7 @@ impl Scenario {
         if !self.table.iter().all(|v| (lim(lo)..=lim(hi)).contains(v)) {
             return bad("table".into(), format!("sides must be {lo}..={hi} inches"));
         }
-        if self.wind_from % 90 != 0 || self.wind_from >= 360 {
+        if !self.wind_from.is_multiple_of(90) || self.wind_from >= 360 {
             return bad("weather_edge".into(), "north, east, south or west".into());
         }
         if self.defender > 1 || self.admirals.iter().any(|&a| a > 2) {

@@ -6,7 +6,7 @@
 use crate::action_set::ActionSet;
 use crate::chance::ChanceOutcomes;
 use crate::game::Action;
-use crate::plane::{on_table, rect_distance_at_most, rects_overlap};
+use crate::plane::{on_table, rect_distance_at_most, rects_overlap, Rect};
 
 use super::catalogue::*;
 use super::data::{rule, rules, Effect, TerrainKind};
@@ -267,35 +267,62 @@ impl OakGame {
     pub(crate) fn sail_ahead(&mut self, i: usize, dist: i32) {
         let start = self.ships[i].base;
         let shoals_ignored = self.effect(self.ships[i].side, Effect::ShoalsAhead);
+        // The region the whole move sweeps: only what lies in it is checked step by step.
+        let swept = Rect::new(
+            start.advanced(dist / 2).centre,
+            start.heading,
+            start.length + dist,
+            start.beam,
+        );
+        let mut ships_near = 0u16;
+        for (k, o) in self.ships().iter().enumerate() {
+            if k != i && o.on_table() && rects_overlap(&o.base, &swept) {
+                ships_near |= 1 << k;
+            }
+        }
+        let mut pieces_near = 0u8;
+        for (t, p) in self.pieces().iter().enumerate() {
+            let counts = p.solid() || (p.kind() == TerrainKind::Shoal && !shoals_ignored);
+            if counts && rects_overlap(&p.rect, &swept) {
+                pieces_near |= 1 << t;
+            }
+        }
+        if ships_near == 0 && pieces_near == 0 {
+            self.ships[i].base = start.advanced(dist);
+            return;
+        }
         let mut done = 0;
         while done < dist {
             let step = (done + MOVE_STEP).min(dist);
             let next = start.advanced(step);
-            match self.obstacle_at(i, &next) {
-                Some(Err(_)) => {
-                    let l = rules().limits;
-                    self.add_damage(i, l.terrain_collision_damage);
-                    let s = &mut self.ships[i];
-                    s.aground = true;
-                    s.sail = sail::ANCHORED;
-                    self.act.turned_after = true;
-                    self.act.turned_before = true;
-                    break;
-                }
-                Some(Ok(k)) => {
-                    self.act.collide_with = k as u8;
-                    self.act.turned_after = true;
-                    self.act.turned_before = true;
-                    break;
-                }
-                None => {}
+            let solid_hit = (0..self.n_terrain as usize).any(|t| {
+                pieces_near & (1 << t) != 0
+                    && self.terrain[t].solid()
+                    && rects_overlap(&self.terrain[t].rect, &next)
+            });
+            if solid_hit {
+                let l = rules().limits;
+                self.add_damage(i, l.terrain_collision_damage);
+                let s = &mut self.ships[i];
+                s.aground = true;
+                s.sail = sail::ANCHORED;
+                self.act.turned_after = true;
+                self.act.turned_before = true;
+                break;
             }
-            if !shoals_ignored
-                && self
-                    .pieces()
-                    .iter()
-                    .any(|t| t.kind() == TerrainKind::Shoal && rects_overlap(&t.rect, &next))
+            if let Some(k) = (0..self.n_ships as usize)
+                .find(|&k| ships_near & (1 << k) != 0 && rects_overlap(&self.ships[k].base, &next))
             {
+                self.act.collide_with = k as u8;
+                self.act.turned_after = true;
+                self.act.turned_before = true;
+                break;
+            }
+            if (0..self.n_terrain as usize).any(|t| {
+                pieces_near & (1 << t) != 0
+                    && self.terrain[t].kind() == TerrainKind::Shoal
+                    && rects_overlap(&self.terrain[t].rect, &next)
+            }) {
                 self.act.shoal = true;
             }
             self.ships[i].base = next;
