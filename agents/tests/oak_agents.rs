@@ -7,7 +7,7 @@ mod versus_random;
 
 use broadside_agents::mcts::Heuristic;
 use broadside_agents::oak::{OakDoctrineBot, OakValue, OAK_DOCTRINES};
-use broadside_agents::{play_match, Agent, AgentSpec, KnownAgents, MatchConfig};
+use broadside_agents::{play_match, Agent, AgentSpec, MatchConfig};
 use broadside_env::oak::{builtin_scenario, builtin_scenarios, OakGame, OakOptions};
 use broadside_env::{Game, Turn};
 use rand::SeedableRng;
