@@ -16,6 +16,8 @@ use super::state::*;
 
 /// Length of one step of a move when looking for collisions, mils.
 const MOVE_STEP: i32 = 50;
+/// How much wider the swept region of a move is than the bases it covers, mils.
+const SWEPT_MARGIN: i32 = 16;
 
 impl OakGame {
     /// The speed rating of ship `i` now (glossary: determine speed rating): the card's
@@ -267,12 +269,14 @@ impl OakGame {
     pub(crate) fn sail_ahead(&mut self, i: usize, dist: i32) {
         let start = self.ships[i].base;
         let shoals_ignored = self.effect(self.ships[i].side, Effect::ShoalsAhead);
-        // The region the whole move sweeps: only what lies in it is checked step by step.
+        // The region the whole move sweeps, a few mils wider all round than the bases it
+        // covers (their corners are rounded separately): only what touches it is checked
+        // step by step, exactly as a check of everything would.
         let swept = Rect::new(
             start.advanced(dist / 2).centre,
             start.heading,
-            start.length + dist,
-            start.beam,
+            start.length + dist + SWEPT_MARGIN,
+            start.beam + SWEPT_MARGIN,
         );
         let mut ships_near = 0u16;
         for (k, o) in self.ships().iter().enumerate() {

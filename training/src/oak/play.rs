@@ -118,15 +118,12 @@ impl OakUi {
             Pending::Pool => {
                 let b = before.roll.left.min(8);
                 let k = action.saturating_sub(ROLL_0);
-                let stage = match before.roll.stage {
-                    0 => "dice",
-                    1 => "rerolled dice",
-                    _ => "hits show a critical symbol:",
+                let what = match before.roll.stage {
+                    0 => format!("{k} of {b} dice scored"),
+                    1 => format!("{k} of {b} rerolled dice scored"),
+                    _ => format!("{k} of {b} hits are potential criticals"),
                 };
-                format!(
-                    "Dice, {}: {k} of {b} {stage} scored",
-                    roll_purpose(before, &self.roster)
-                )
+                format!("Dice, {}: {what}", roll_purpose(before, &self.roster))
             }
             Pending::CritDie => format!(
                 "Critical die: {}",
