@@ -4,6 +4,7 @@
 mod arena;
 pub mod fsail;
 pub mod mcts;
+pub mod oak;
 pub mod poe;
 pub mod portfolio;
 mod random;

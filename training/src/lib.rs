@@ -25,5 +25,6 @@ pub mod train;
 
 // The rulesets' screens, one folder each (`training/src/NAME/`).
 pub mod fsail;
+pub mod oak;
 pub mod poe;
 pub mod wsim;

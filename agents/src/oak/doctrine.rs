@@ -1,0 +1,431 @@
+//! Heuristic doctrines for Oak & Iron. Each scores every legal decision from what the
+//! deciding side may know (its own hand and face-down card, the table) and takes the best,
+//! ties broken by its seeded RNG. They share one scorer and differ in weights:
+//!
+//! - **Line of battle** (`bot:line-of-battle`): keep the squadron together (formation),
+//!   close to musket shot with the enemy abeam, fire the fullest broadside at the most
+//!   damaged target, reload every turn.
+//! - **Raking and manoeuvre** (`bot:raking`): sail for positions across an enemy's bow or
+//!   stern within musket shot, rake where possible.
+//! - **Boarders** (`bot:boarders`): close with the nearest enemy, board at yardarm, fight
+//!   in close combat, aim at the crew at pistol shot, capture shaken prizes.
+//! - **Cautious gunnery** (`bot:cautious-gunnery`): stay near the musket-cannon border,
+//!   rally before fatigue costs dice, reload first, spend fortune on poor rolls.
+//!
+//! A move is scored by simulating it on a copy (the turn, then the move ahead when one
+//! must follow) and valuing where the ship ends: the doctrine's ideal range to the nearest
+//! enemy, enemies in the broadside path, rakes, formation, the table edge and the wind's
+//! eye.
+
+use broadside_env::oak::catalogue::*;
+use broadside_env::oak::data::{cards, rules, Effect};
+use broadside_env::oak::geometry::{in_broadside_path, point_of_sail, rake, PointOfSail};
+use broadside_env::oak::state::{sail, Pending, Phase, NONE};
+use broadside_env::oak::OakGame;
+use broadside_env::{Action, Game, Player};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::Agent;
+
+/// A doctrine's weights.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OakDoctrine {
+    pub name: &'static str,
+    pub help: &'static str,
+    /// Preferred distance to the nearest enemy, inches.
+    pub ideal_range: f64,
+    /// Weight of an enemy in a loaded broadside's path.
+    pub path: f64,
+    /// Weight of a rake on the nearest enemy.
+    pub rake: f64,
+    /// Weight of keeping formation.
+    pub formation: f64,
+    /// Board and close combat.
+    pub boarding: bool,
+    /// Fatigue at which the ship rallies.
+    pub rally_at: u8,
+    /// Spend fortune when an attack scores below this share of its expected hits.
+    pub fortune_below: f64,
+}
+
+pub const LINE_OF_BATTLE: OakDoctrine = OakDoctrine {
+    name: "line-of-battle",
+    help: "keep formation, close to musket shot with the enemy abeam, fire full broadsides, \
+           reload every turn",
+    ideal_range: 5.0,
+    path: 3.0,
+    rake: 1.5,
+    formation: 1.5,
+    boarding: false,
+    rally_at: 4,
+    fortune_below: 0.5,
+};
+pub const RAKING: OakDoctrine = OakDoctrine {
+    name: "raking",
+    help: "manoeuvre across enemy bows and sterns within musket shot and rake",
+    ideal_range: 4.0,
+    path: 2.0,
+    rake: 5.0,
+    formation: 0.0,
+    boarding: false,
+    rally_at: 4,
+    fortune_below: 0.5,
+};
+pub const BOARDERS: OakDoctrine = OakDoctrine {
+    name: "boarders",
+    help: "close with the nearest enemy, board at yardarm, close combat, capture prizes",
+    ideal_range: 0.0,
+    path: 1.0,
+    rake: 1.0,
+    formation: 0.0,
+    boarding: true,
+    rally_at: 5,
+    fortune_below: 0.6,
+};
+pub const CAUTIOUS_GUNNERY: OakDoctrine = OakDoctrine {
+    name: "cautious-gunnery",
+    help: "hold near the musket-cannon border, rally early, reload first, reroll poor volleys",
+    ideal_range: 8.0,
+    path: 3.0,
+    rake: 1.0,
+    formation: 0.5,
+    boarding: false,
+    rally_at: 2,
+    fortune_below: 0.7,
+};
+
+/// Every doctrine, the default first.
+pub const OAK_DOCTRINES: [OakDoctrine; 4] = [LINE_OF_BATTLE, RAKING, BOARDERS, CAUTIOUS_GUNNERY];
+
+impl OakDoctrine {
+    pub fn by_name(name: &str) -> Option<OakDoctrine> {
+        OAK_DOCTRINES.iter().copied().find(|d| d.name == name)
+    }
+}
+
+/// A doctrine playing one side.
+#[derive(Debug)]
+pub struct OakDoctrineBot {
+    pub doctrine: OakDoctrine,
+    seed: u64,
+    rng: ChaCha8Rng,
+}
+
+impl OakDoctrineBot {
+    pub fn new(doctrine: OakDoctrine, seed: u64) -> Self {
+        Self {
+            doctrine,
+            seed,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+const INCH: f64 = 1000.0;
+
+impl Agent<OakGame> for OakDoctrineBot {
+    fn name(&self) -> String {
+        format!("bot:{}(seed={})", self.doctrine.name, self.seed)
+    }
+
+    fn choose(&mut self, g: &OakGame, player: Player) -> Action {
+        let legal = g.legal_actions();
+        let mut best = (f64::NEG_INFINITY, 0);
+        for a in legal.iter().filter(|&a| a != RESIGN) {
+            let s = score(&self.doctrine, g, player, a) + self.rng.random::<f64>() * 1e-3;
+            if s > best.0 {
+                best = (s, a);
+            }
+        }
+        if best.0 == f64::NEG_INFINITY {
+            legal.iter().next().unwrap_or(0)
+        } else {
+            best.1
+        }
+    }
+}
+
+/// How good a card is to this doctrine (value matters for the initiative).
+fn card_worth(d: &OakDoctrine, c: usize) -> f64 {
+    let Some(card) = cards().get(c) else {
+        return 0.0;
+    };
+    let effect = match card.effect {
+        Effect::BroadsideBonus => 2.0 + card.amount as f64,
+        Effect::FastLoader | Effect::ReloadFormation => 2.0,
+        Effect::CarefulAim | Effect::Aggression | Effect::LeeGauge => 1.5,
+        Effect::Down | Effect::Resilient | Effect::Bravado => 1.5,
+        Effect::SeizeOpportunity => 2.0,
+        Effect::BoardersAway | Effect::RepelBoarders if d.boarding => 2.5,
+        Effect::FavorableWind | Effect::TakeCourage | Effect::AdjustFormation => 1.0,
+        _ => 0.5,
+    };
+    effect + 0.6 * card.value as f64 - if card.discard { 0.5 } else { 0.0 }
+}
+
+/// The nearest enemy able to act, and its distance (mils).
+fn nearest_enemy(g: &OakGame, i: usize) -> Option<(usize, i32)> {
+    let side = g.ships[i].side;
+    g.ships()
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.side != side && s.can_act())
+        .map(|(j, _)| (j, g.distance(i, j)))
+        .min_by_key(|&(_, d)| d)
+}
+
+/// The value of ship `i`'s position to the doctrine.
+fn position_value(d: &OakDoctrine, g: &OakGame, i: usize) -> f64 {
+    let s = &g.ships[i];
+    if !s.on_table() {
+        return -50.0;
+    }
+    let mut v = 0.0;
+    let c = s.base.centre;
+    let margin = [c.x, c.y, g.table[0] - c.x, g.table[1] - c.y]
+        .into_iter()
+        .min()
+        .unwrap_or(0) as f64
+        / INCH;
+    if margin < 3.0 {
+        v -= (3.0 - margin) * 3.0;
+    }
+    if point_of_sail(s.base.heading, g.wind_from) == PointOfSail::WindEye {
+        v -= 3.0;
+    }
+    if s.aground {
+        v -= 5.0;
+    }
+    if let Some((j, dist)) = nearest_enemy(g, i) {
+        let dd = dist as f64 / INCH;
+        v -= (dd - d.ideal_range).abs() * 0.4;
+        let t = &g.ships[j];
+        for side in 0..2u8 {
+            if !s.reload[side as usize]
+                && dist <= rules().ranges.cannon
+                && in_broadside_path(&s.base, side, &t.base)
+            {
+                v += d.path;
+            }
+        }
+        if dist <= rules().ranges.musket && rake(&s.base, &t.base) > 0 {
+            v += d.rake;
+        }
+        // Being raked by it.
+        if dist <= rules().ranges.musket && rake(&t.base, &s.base) > 0 {
+            v -= d.rake * 0.5;
+        }
+        if d.boarding && dist <= rules().ranges.yardarm {
+            v += 5.0;
+        }
+    }
+    if d.formation > 0.0 && g.in_formation(i) {
+        v += d.formation;
+    }
+    v
+}
+
+/// Expected hits per die for a hull shot at band `b`.
+fn hit_share(g: &OakGame, b: u8) -> f64 {
+    use broadside_env::oak::dice::face_count;
+    face_count(g.hit_faces(b, false)) as f64 / 8.0
+}
+
+/// The value of an attack option.
+fn attack_value(d: &OakDoctrine, g: &OakGame, a: Action) -> f64 {
+    let i = g.act.ship as usize;
+    let s = &g.ships[i];
+    let enemy = 1 - s.side;
+    let target = |first: Action| g.ship_at(enemy, (a - first) as usize);
+    let band_of = |j: usize| g.shot_band(i, j).unwrap_or(3);
+    let hurt = |j: usize| {
+        let t = &g.ships[j];
+        1.0 + 0.15 * (t.damage + t.fatigue) as f64
+    };
+    if (FIRE_PORT_0..FIRE_PORT_0 + 16).contains(&a) {
+        let first = if a < FIRE_STBD_0 {
+            FIRE_PORT_0
+        } else {
+            FIRE_STBD_0
+        };
+        let Some(j) = target(first) else { return 0.0 };
+        let dice = s.broadside.saturating_sub(g.dice_fatigue(i)).max(s.crew) as f64;
+        let r = if g.distance(i, j) <= rules().ranges.musket {
+            rake(&s.base, &g.ships[j].base)
+        } else {
+            0
+        };
+        return 10.0
+            + dice * hit_share(g, band_of(j)) / g.ships[j].fortitude as f64 * hurt(j)
+            + r as f64 * d.rake;
+    }
+    if (PARTIAL_0..PARTIAL_0 + 8).contains(&a) {
+        let Some(j) = target(PARTIAL_0) else {
+            return 0.0;
+        };
+        let dice = s.crew.saturating_sub(g.dice_fatigue(i)).max(1) as f64;
+        return 4.0 + dice * hit_share(g, band_of(j)) / g.ships[j].fortitude as f64 * hurt(j);
+    }
+    if (CLOSE_0..CLOSE_0 + 8).contains(&a) {
+        let Some(j) = target(CLOSE_0) else { return 0.0 };
+        let dice = (s.crew + 3).saturating_sub(g.dice_fatigue(i)) as f64;
+        let fight = dice * 0.5 * hurt(j) - g.ships[j].crew as f64 * 0.3;
+        return if d.boarding {
+            20.0 + fight
+        } else {
+            6.0 + fight
+        };
+    }
+    match a {
+        ATTACK_CREW => {
+            if s.reload.iter().any(|&r| r) || s.fatigue > 0 {
+                3.0
+            } else {
+                0.5
+            }
+        }
+        _ => 0.0,
+    }
+}
+
+fn score(d: &OakDoctrine, g: &OakGame, me: Player, a: Action) -> f64 {
+    let side = me as usize & 1;
+    match g.pending {
+        Pending::BuildHand | Pending::AwaitOrders => card_worth(d, (a - CARD_0) as usize),
+        Pending::DiscardDown => -card_worth(d, (a - CARD_0) as usize),
+        Pending::PlaceCard => {
+            let c = (a - CARD_0) as usize;
+            // Keep the strongest cards for the turns with the enemy close.
+            let close = g.turn >= 3;
+            let card = &cards()[c.min(cards().len() - 1)];
+            card_worth(d, c) * if close { 1.0 } else { 0.5 }
+                - if card.discard && !close { 2.0 } else { 0.0 }
+        }
+        Pending::SelectShip => {
+            let Some(i) = g.ship_at(me, (a - SHIP_0) as usize) else {
+                return 0.0;
+            };
+            let dist = nearest_enemy(g, i).map_or(0, |(_, dd)| dd) as f64 / INCH;
+            if g.phase == Phase::Movement {
+                dist
+            } else {
+                -dist
+            }
+        }
+        Pending::Seamanship => {
+            let i = g.act.ship as usize;
+            match a {
+                SEA_CUT_FREE => {
+                    if d.boarding {
+                        -1.0
+                    } else {
+                        1.0
+                    }
+                }
+                SEA_HEADING => {
+                    if point_of_sail(g.ships[i].base.heading, g.wind_from) == PointOfSail::WindEye {
+                        2.0
+                    } else {
+                        -0.5
+                    }
+                }
+                SEA_NONE => 0.0,
+                _ => -1.0,
+            }
+        }
+        Pending::HeadingTurn | Pending::Moving => move_value(d, g, a),
+        Pending::CrewAction => {
+            let i = g.act.ship as usize;
+            let s = &g.ships[i];
+            match a {
+                RALLY if s.fatigue >= d.rally_at => 6.0,
+                RALLY => 1.0 + s.fatigue as f64 * 0.3,
+                RELOAD_PORT | RELOAD_STBD => 5.0,
+                REPAIR if s.aground => 7.0,
+                REPAIR => 1.5 + s.damage as f64 * 0.3,
+                SAIL_UP if s.sail < sail::BATTLE => 4.0,
+                SAIL_DOWN if s.sail > sail::BATTLE => 2.5,
+                _ if (BOARD_0..BOARD_0 + 8).contains(&a) => {
+                    if d.boarding {
+                        9.0
+                    } else {
+                        -1.0
+                    }
+                }
+                CREW_NONE => 0.0,
+                _ => -0.5,
+            }
+        }
+        Pending::AttackChoice | Pending::SecondBroadside => attack_value(d, g, a),
+        Pending::Aim => match a {
+            AIM_HULL => 1.0,
+            AIM_CREW if d.boarding => 2.0,
+            _ => 0.0,
+        },
+        Pending::Fortune => {
+            let r = &g.roll;
+            let share = if matches!(g.roll_for, broadside_env::oak::state::RollFor::Attack) {
+                hit_share(g, g.attack.band)
+            } else {
+                0.5
+            };
+            let poor = (r.hits as f64) < d.fortune_below * r.dice as f64 * share;
+            match a {
+                FORTUNE if poor && g.fortune[side] > 0 => 1.0,
+                KEEP => 0.5,
+                _ => 0.0,
+            }
+        }
+        Pending::Helm => 0.0,
+        Pending::Capture => match a {
+            _ if (CAPTURE_0..CAPTURE_0 + 8).contains(&a) => 2.0,
+            _ if (DESTROY_0..DESTROY_0 + 8).contains(&a) => 1.0,
+            _ => 0.0,
+        },
+        Pending::LostAdmiral => {
+            let Some(k) = g.ship_at(me, (a.wrapping_sub(FLAG_0)) as usize) else {
+                return 0.0;
+            };
+            let s = &g.ships[k];
+            1.0 + s.broadside as f64 * 0.1 - s.fatigue as f64 * 0.1
+        }
+        _ => 0.0,
+    }
+}
+
+/// A move option scored where it leaves the ship: a turn with the move ahead that must
+/// follow it, a move ahead with the best turn after it when one is still allowed.
+fn move_value(d: &OakDoctrine, g: &OakGame, a: Action) -> f64 {
+    let i = g.act.ship as usize;
+    let mut c = *g;
+    if c.apply(a).is_err() {
+        return f64::NEG_INFINITY;
+    }
+    let follow = |c: &OakGame| -> f64 {
+        if c.act.ship as usize != i || c.pending != Pending::Moving {
+            return position_value(d, c, i);
+        }
+        let legal = c.legal_actions();
+        let mut best = f64::NEG_INFINITY;
+        for b in legal.iter().filter(|&b| b != RESIGN) {
+            if b == MOVE_END && legal.contains(MOVE_AHEAD) && !c.ships[i].cut_free {
+                continue;
+            }
+            let mut e = *c;
+            if e.apply(b).is_ok() {
+                best = best.max(position_value(d, &e, i));
+            }
+        }
+        if best == f64::NEG_INFINITY {
+            position_value(d, c, i)
+        } else {
+            best
+        }
+    };
+    if a == MOVE_END {
+        return position_value(d, &c, i) - 0.01;
+    }
+    let _ = NONE;
+    follow(&c)
+}

@@ -1,0 +1,10 @@
+//! Agents for Oak & Iron: four heuristic doctrines ([`doctrine`]) that score every legal
+//! decision from what the deciding side may know (own hand and face-down card, everything
+//! on the table), and a strike-point and condition value for the search ([`value`]).
+
+pub mod doctrine;
+mod known;
+pub mod value;
+
+pub use doctrine::{OakDoctrine, OakDoctrineBot, OAK_DOCTRINES};
+pub use value::OakValue;

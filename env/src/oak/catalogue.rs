@@ -1,0 +1,285 @@
+//! The Oak & Iron action catalogue: every index, its name and its meaning.
+//!
+//! Player actions come first (the policy head's width is [`NUM_PLAYER_ACTIONS`]); chance
+//! outcomes follow. `docs/rulesets/oak.md` lists the same table. Ship indices `k` (own)
+//! and `j` (enemy) count the ships of one side in scenario order (0..8); card indices `c`
+//! are rows of `env/data/oak/cards.toml`.
+
+use crate::game::Action;
+
+/// Version of this catalogue together with the observation layout in `observe.rs`.
+pub const OAK_VERSION: u32 = 1;
+
+/// The turns a speed tool offers, degrees clockwise (partial turns in 15-degree steps).
+pub const TURNS: [i32; 8] = [-60, -45, -30, -15, 15, 30, 45, 60];
+
+
+/// A card of the deciding side's pool or hand, by card index (`CARD_0 + c`): build the hand, place the face-down card, pick the card Await New Orders plays, or discard down to five.
+pub const CARD_0: Action = 0;
+/// The deciding side activates its ship `k` (`SHIP_0 + k`), in the movement or the attack phase.
+pub const SHIP_0: Action = 32;
+/// Seamanship: none.
+pub const SEA_NONE: Action = 40;
+/// Seamanship: change heading (a turn with the speed 1 tool before the move; skill test).
+pub const SEA_HEADING: Action = 41;
+/// Seamanship: adjust speed +1 (skill test).
+pub const SEA_FASTER: Action = 42;
+/// Seamanship: adjust speed -1 (skill test).
+pub const SEA_SLOWER: Action = 43;
+/// Seamanship: cut free (skill test).
+pub const SEA_CUT_FREE: Action = 44;
+/// Turn by [`TURNS`]`[t]` degrees (`TURN_0 + t`; negative to port).
+pub const TURN_0: Action = 45;
+/// Move ahead the full distance of the speed tool.
+pub const MOVE_AHEAD: Action = 53;
+/// End the move (after moving, or when the ship cannot move).
+pub const MOVE_END: Action = 54;
+/// Crew action: none.
+pub const CREW_NONE: Action = 55;
+/// Crew action: reload the port broadside.
+pub const RELOAD_PORT: Action = 56;
+/// Crew action: reload the starboard broadside.
+pub const RELOAD_STBD: Action = 57;
+/// Crew action: rally (-1 fatigue).
+pub const RALLY: Action = 58;
+/// Crew action: repair (-1 damage; an aground ship tests to float off instead).
+pub const REPAIR: Action = 59;
+/// Crew action: change sail setting one level up.
+pub const SAIL_UP: Action = 60;
+/// Crew action: change sail setting one level down.
+pub const SAIL_DOWN: Action = 61;
+/// Crew action: row (sweeps): a speed 1 move straight ahead.
+pub const ROW: Action = 62;
+/// Crew action: board enemy ship `j` within yardarm (`BOARD_0 + j`; skill test).
+pub const BOARD_0: Action = 63;
+/// Transfer the flag to own ship `k` (`FLAG_0 + k`), or name it the new flagship.
+pub const FLAG_0: Action = 71;
+/// Attack: the port broadside fires at enemy ship `j`.
+pub const FIRE_PORT_0: Action = 79;
+/// Attack: the starboard broadside fires at enemy ship `j`.
+pub const FIRE_STBD_0: Action = 87;
+/// Attack: partial fire at enemy ship `j`.
+pub const PARTIAL_0: Action = 95;
+/// Attack: close combat against entangled enemy ship `j`.
+pub const CLOSE_0: Action = 103;
+/// Attack phase: an additional crew action instead (no enemy within pistol shot).
+pub const ATTACK_CREW: Action = 111;
+/// Attack phase: no (further) attack.
+pub const ATTACK_NONE: Action = 112;
+/// Aim at the hull.
+pub const AIM_HULL: Action = 113;
+/// Aim at the crew (pistol shot; half the dice).
+pub const AIM_CREW: Action = 114;
+/// Aim at the rigging (half the dice).
+pub const AIM_RIGGING: Action = 115;
+/// Keep the roll.
+pub const KEEP: Action = 116;
+/// Spend a fortune point: roll the whole test or attack again.
+pub const FORTUNE: Action = 117;
+/// Helm hit: the target makes a full turn to port.
+pub const HELM_PORT: Action = 118;
+/// Helm hit: the target makes a full turn to starboard.
+pub const HELM_STBD: Action = 119;
+/// End phase: capture entangled shaken enemy ship `j`.
+pub const CAPTURE_0: Action = 120;
+/// End phase: destroy entangled shaken enemy ship `j`.
+pub const DESTROY_0: Action = 128;
+/// End phase: capture or destroy nothing (more); keep the admiral aboard a lost flagship.
+pub const PASS: Action = 136;
+/// The deciding side concedes (only when the game allows resignation).
+pub const RESIGN: Action = 137;
+/// Size of the player action space.
+pub const NUM_PLAYER_ACTIONS: usize = 138;
+/// Chance: `ROLL_0 + k` dice of a batch (at most 8) scored, `k` = 0..=8.
+pub const ROLL_0: Action = 138;
+/// Chance: a critical die rerolled to a skull (hull).
+pub const FACE_SKULL: Action = 147;
+/// Chance: a critical die rerolled to a sail (rigging).
+pub const FACE_SAIL: Action = 148;
+/// Chance: a critical die rerolled to a sword (crew).
+pub const FACE_SWORD: Action = 149;
+/// Chance: a critical die rerolled to no effect.
+pub const FACE_OTHER: Action = 150;
+/// Chance: a ship collision roll: `COLLIDE_0 + skull + 2 * sail` (any skull, any sail).
+pub const COLLIDE_0: Action = 151;
+/// Size of the whole catalogue.
+pub const NUM_ACTIONS: usize = 155;
+
+/// The name of every catalogue index.
+pub static ACTION_NAMES: [&str; NUM_ACTIONS] = [
+    "card:0",
+    "card:1",
+    "card:2",
+    "card:3",
+    "card:4",
+    "card:5",
+    "card:6",
+    "card:7",
+    "card:8",
+    "card:9",
+    "card:10",
+    "card:11",
+    "card:12",
+    "card:13",
+    "card:14",
+    "card:15",
+    "card:16",
+    "card:17",
+    "card:18",
+    "card:19",
+    "card:20",
+    "card:21",
+    "card:22",
+    "card:23",
+    "card:24",
+    "card:25",
+    "card:26",
+    "card:27",
+    "card:28",
+    "card:29",
+    "card:30",
+    "card:31",
+    "ship:0",
+    "ship:1",
+    "ship:2",
+    "ship:3",
+    "ship:4",
+    "ship:5",
+    "ship:6",
+    "ship:7",
+    "sea:none",
+    "sea:heading",
+    "sea:faster",
+    "sea:slower",
+    "sea:cut-free",
+    "turn:port:60",
+    "turn:port:45",
+    "turn:port:30",
+    "turn:port:15",
+    "turn:stbd:15",
+    "turn:stbd:30",
+    "turn:stbd:45",
+    "turn:stbd:60",
+    "move:ahead",
+    "move:end",
+    "crew:none",
+    "crew:reload:port",
+    "crew:reload:stbd",
+    "crew:rally",
+    "crew:repair",
+    "crew:sail:up",
+    "crew:sail:down",
+    "crew:row",
+    "crew:board:0",
+    "crew:board:1",
+    "crew:board:2",
+    "crew:board:3",
+    "crew:board:4",
+    "crew:board:5",
+    "crew:board:6",
+    "crew:board:7",
+    "flag:0",
+    "flag:1",
+    "flag:2",
+    "flag:3",
+    "flag:4",
+    "flag:5",
+    "flag:6",
+    "flag:7",
+    "fire:port:0",
+    "fire:port:1",
+    "fire:port:2",
+    "fire:port:3",
+    "fire:port:4",
+    "fire:port:5",
+    "fire:port:6",
+    "fire:port:7",
+    "fire:stbd:0",
+    "fire:stbd:1",
+    "fire:stbd:2",
+    "fire:stbd:3",
+    "fire:stbd:4",
+    "fire:stbd:5",
+    "fire:stbd:6",
+    "fire:stbd:7",
+    "partial:0",
+    "partial:1",
+    "partial:2",
+    "partial:3",
+    "partial:4",
+    "partial:5",
+    "partial:6",
+    "partial:7",
+    "close:0",
+    "close:1",
+    "close:2",
+    "close:3",
+    "close:4",
+    "close:5",
+    "close:6",
+    "close:7",
+    "attack:crew-action",
+    "attack:none",
+    "aim:hull",
+    "aim:crew",
+    "aim:rigging",
+    "keep",
+    "fortune",
+    "helm:port",
+    "helm:stbd",
+    "capture:0",
+    "capture:1",
+    "capture:2",
+    "capture:3",
+    "capture:4",
+    "capture:5",
+    "capture:6",
+    "capture:7",
+    "destroy:0",
+    "destroy:1",
+    "destroy:2",
+    "destroy:3",
+    "destroy:4",
+    "destroy:5",
+    "destroy:6",
+    "destroy:7",
+    "pass",
+    "resign",
+    "roll:0",
+    "roll:1",
+    "roll:2",
+    "roll:3",
+    "roll:4",
+    "roll:5",
+    "roll:6",
+    "roll:7",
+    "roll:8",
+    "face:skull",
+    "face:sail",
+    "face:sword",
+    "face:other",
+    "collide:none",
+    "collide:skull",
+    "collide:sail",
+    "collide:skull+sail",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_match_the_constants() {
+        assert_eq!(ACTION_NAMES[CARD_0 as usize + 31], "card:31");
+        assert_eq!(ACTION_NAMES[TURN_0 as usize], "turn:port:60");
+        assert_eq!(ACTION_NAMES[TURN_0 as usize + 7], "turn:stbd:60");
+        assert_eq!(ACTION_NAMES[FIRE_STBD_0 as usize + 2], "fire:stbd:2");
+        assert_eq!(ACTION_NAMES[RESIGN as usize], "resign");
+        assert_eq!(ACTION_NAMES[ROLL_0 as usize + 8], "roll:8");
+        assert_eq!(ACTION_NAMES[COLLIDE_0 as usize + 3], "collide:skull+sail");
+        let mut sorted = ACTION_NAMES.to_vec();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), NUM_ACTIONS, "names are unique");
+    }
+}

@@ -1,0 +1,1003 @@
+//! Oak & Iron rules, one test per glossary entry or quick-reference step (named in each
+//! test), on small hand-built positions: ships are placed by a scenario text, the hands and
+//! first cards are chosen, then the state's fields set the situation under test and the
+//! decisions and chance outcomes are applied as the catalogue names them.
+
+use broadside_env::game::{Action, Game, Turn};
+use broadside_env::oak::catalogue::*;
+use broadside_env::oak::data::{cards, parse_scenario, rule, Effect};
+use broadside_env::oak::state::{sail, Activation, Pending, Phase, NONE};
+use broadside_env::oak::{OakGame, OakOptions};
+use broadside_env::observation::Observation;
+use rand::SeedableRng;
+
+/// A scenario with `ships` (TOML inline tables) and `terrain` on a 36 x 36 table, wind
+/// from the west.
+fn scenario_text(ships: &str, terrain: &str) -> String {
+    format!(
+        r#"id = "test"
+title = "Test"
+sides = ["Blue", "Red"]
+nations = ["spanish", "french"]
+admirals = [1, 1]
+defender = 1
+weather_edge = "west"
+table = {{ width = 36.0, depth = 36.0 }}
+ship = [
+{ships}
+]
+terrain = [
+{terrain}
+]
+"#
+    )
+}
+
+/// A game of the scenario, set up (hands and first cards chosen by the first legal
+/// option) and in the movement phase of turn 1.
+fn game(ships: &str, terrain: &str) -> OakGame {
+    let s = parse_scenario(&scenario_text(ships, terrain), "test.toml").expect("scenario");
+    let mut g = OakGame::new(&s, OakOptions { resignation: false });
+    let mut flip = false;
+    while g.phase == Phase::Setup || g.phase == Phase::Initiative {
+        let a = match g.turn() {
+            Turn::Player(_) => g.legal_actions().iter().next().expect("a decision"),
+            Turn::Chance => {
+                // Alternate the lowest and highest outcomes: a tied challenge ends.
+                flip = !flip;
+                let c = g.chance_outcomes();
+                let all: Vec<Action> = c.iter().map(|(a, _)| a).collect();
+                if flip {
+                    all[all.len() - 1]
+                } else {
+                    all[0]
+                }
+            }
+            Turn::Terminal => panic!("over"),
+        };
+        g.apply(a).expect("legal");
+    }
+    g
+}
+
+/// Two ships a side apart: Blue's `a` at (10, 10) heading north, Red's `b` east of it.
+const PAIR: &str = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 16.0, y = 10.0, heading = 0, flagship = true },
+"#;
+
+/// Ship `i` acts in the attack phase.
+fn attack_with(g: &mut OakGame, i: usize) {
+    g.phase = Phase::Attack;
+    g.act = Activation {
+        ship: i as u8,
+        collide_with: NONE,
+        ..Activation::default()
+    };
+    g.who = g.ships[i].side;
+    g.pending = Pending::AttackChoice;
+}
+
+/// Ship `i` starts its movement activation.
+fn move_with(g: &mut OakGame, i: usize) {
+    g.phase = Phase::Movement;
+    g.who = g.ships[i].side;
+    g.pending = Pending::SelectShip;
+    g.apply(SHIP_0 + g.ships[i].slot as Action).expect("select");
+}
+
+fn weights(g: &OakGame) -> Vec<(Action, u32)> {
+    g.chance_outcomes().weighted().collect()
+}
+
+fn apply_all(g: &mut OakGame, actions: &[Action]) {
+    for &a in actions {
+        g.apply(a)
+            .unwrap_or_else(|e| panic!("{} in {:?}: {e}", g.spec().action_name(a), g.pending));
+    }
+}
+
+/// Glossary, "Example broadside attack": the sloop fires 3 dice at the petite fregate at
+/// pistol shot: skull, musket, sail = 2 hits and 1 potential critical; 1 fatigue for the
+/// hits, 2 hits / fortitude 2 = 1 damage; the skull rerolls to a sword: 1 more fatigue; a
+/// reload marker on the side that fired.
+#[test]
+fn the_glossarys_broadside_example() {
+    let mut g = game(
+        r#"
+  { name = "Sloop", side = 0, class = "Sloop", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "Fregate", side = 1, class = "Petite Fregate", x = 13.5, y = 10.0, heading = 0, flagship = true },
+"#,
+        "",
+    );
+    g.fortune = [0, 0];
+    attack_with(&mut g, 0);
+    assert!(g.legal_actions().contains(FIRE_STBD_0));
+    apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL]);
+    // 3 dice at pistol shot: skull, cannon, musket, pistol hit (4 of 8 faces).
+    assert_eq!(
+        weights(&g),
+        vec![
+            (ROLL_0, 64),
+            (ROLL_0 + 1, 192),
+            (ROLL_0 + 2, 192),
+            (ROLL_0 + 3, 64)
+        ]
+    );
+    g.apply(ROLL_0 + 2).unwrap();
+    // Skulls among the 2 hits: 1 face in 4.
+    assert_eq!(g.chance_outcomes().total_weight(), 16);
+    g.apply(ROLL_0 + 1).unwrap();
+    assert_eq!(g.pending, Pending::CritDie);
+    assert_eq!((g.ships[1].fatigue, g.ships[1].damage), (1, 1));
+    g.apply(FACE_SWORD).unwrap();
+    assert_eq!((g.ships[1].fatigue, g.ships[1].damage), (2, 1));
+    assert!(g.ships[0].reload[1] && !g.ships[0].reload[0]);
+}
+
+/// Glossary, "Fortitude": a ship with fortitude 2 takes hits / 2 damage, rounded down.
+#[test]
+fn fortitude_divides_hits_rounding_down() {
+    for (hits, damage) in [(1u16, 0u8), (2, 1), (3, 1), (4, 2), (5, 2), (6, 3)] {
+        let mut g = game(PAIR, "");
+        g.fortune = [0, 0];
+        g.ships[0].base.centre.x = 12_500; // pistol shot
+        attack_with(&mut g, 0);
+        apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL]);
+        g.apply(ROLL_0 + hits).unwrap(); // 6 dice: one batch
+        g.apply(ROLL_0).unwrap(); // no criticals
+        assert_eq!(g.ships[1].damage, damage, "{hits} hits");
+        assert_eq!(g.ships[1].fatigue, 1);
+    }
+}
+
+/// Broadside: "Roll dice equal to the broadside value, reduced by 1 for each fatigue (to a
+/// minimum of the crew value)"; Additional guns adds 1 after the subtraction.
+#[test]
+fn broadside_dice_subtract_fatigue_down_to_the_crew_value() {
+    let mut g = game(PAIR, "");
+    g.ships[0].fatigue = 2;
+    attack_with(&mut g, 0);
+    apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL]);
+    assert_eq!(g.roll.dice, 4);
+    let mut g = game(PAIR, "");
+    g.ships[0].fatigue = 5;
+    g.ships[0].rules |= rule::ADDITIONAL_GUNS;
+    attack_with(&mut g, 0);
+    apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL]);
+    assert_eq!(g.roll.dice, 3 + 1, "crew value 3, then +1 additional guns");
+}
+
+/// Broadside path and reload markers: a target outside the band of the bow and stern
+/// lines cannot be fired on; a broadside with a reload marker cannot fire; after firing
+/// one side the other may fire in the same activation.
+#[test]
+fn broadside_path_reload_markers_and_both_sides() {
+    let mut g = game(
+        r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 18.0, y = 10.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 24.0, y = 10.0, heading = 0, flagship = true },
+  { name = "C", side = 1, class = "Sloop", x = 12.0, y = 10.0, heading = 0 },
+  { name = "D", side = 1, class = "Sloop", x = 18.0, y = 18.0, heading = 0 },
+"#,
+        "",
+    );
+    g.fortune = [0, 0];
+    attack_with(&mut g, 0);
+    let l = g.legal_actions();
+    assert!(l.contains(FIRE_STBD_0) && l.contains(FIRE_PORT_0 + 1));
+    assert!(
+        !l.contains(FIRE_PORT_0 + 2) && !l.contains(FIRE_STBD_0 + 2),
+        "ahead: not in a path"
+    );
+    apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL, ROLL_0]);
+    assert_eq!(g.pending, Pending::SecondBroadside);
+    assert!(g.legal_actions().contains(FIRE_PORT_0 + 1));
+    assert!(!g.legal_actions().contains(FIRE_STBD_0));
+    g.apply(ATTACK_NONE).unwrap();
+    assert!(g.ships[0].reload[1] && !g.ships[0].reload[0]);
+    // Next turn the loaded side only.
+    g.ships[0].attacked = false;
+    attack_with(&mut g, 0);
+    assert!(!g.legal_actions().contains(FIRE_STBD_0));
+    assert!(g.legal_actions().contains(FIRE_PORT_0 + 1));
+}
+
+/// Ranges: cannon shot hits on skull and cannon, musket adds musket, pistol adds pistol;
+/// nothing past cannon shot.
+#[test]
+fn hits_by_range() {
+    for (x, total_hit_faces) in [(13_000, 4u32), (18_000, 3), (21_000, 2)] {
+        let mut g = game(PAIR, "");
+        g.ships[1].base.centre.x = x;
+        attack_with(&mut g, 0);
+        apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL]);
+        // One die of six scoring: C(6,1) h^1 (8-h)^5.
+        let w = weights(&g)[1].1;
+        assert_eq!(
+            w,
+            6 * total_hit_faces * (8 - total_hit_faces).pow(5),
+            "at {x}"
+        );
+    }
+    let mut g = game(PAIR, "");
+    g.ships[1].base.centre.x = 10_000 + 1575 + 12_100;
+    attack_with(&mut g, 0);
+    assert!(!g.legal_actions().contains(FIRE_STBD_0), "past cannon shot");
+}
+
+/// Fog bank: a shot into a fog bank counts one range farther (pistol as musket).
+#[test]
+fn fog_makes_a_shot_one_range_farther() {
+    let mut g = game(
+        PAIR,
+        r#"{ name = "Fret", kind = "fog", x = 11.5, y = 10.0, length = 4.0, width = 1.0 },"#,
+    );
+    g.ships[1].base.centre.x = 13_000;
+    attack_with(&mut g, 0);
+    apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL]);
+    assert_eq!(
+        weights(&g)[1].1,
+        6 * 3 * 5u32.pow(5),
+        "pistol shot counts as musket"
+    );
+}
+
+/// Line of sight: islands and ship bases block it.
+#[test]
+fn islands_and_ships_block_line_of_sight() {
+    let mut g = game(
+        PAIR,
+        r#"{ name = "Isle", kind = "island", x = 13.0, y = 10.0, length = 5.0, width = 2.0 },"#,
+    );
+    attack_with(&mut g, 0);
+    assert!(!g.line_of_sight(0, 1));
+    assert!(!g.legal_actions().contains(FIRE_STBD_0));
+}
+
+/// High freeboard: at least 2 hits to cause fatigue; very high freeboard: 3.
+#[test]
+fn high_and_very_high_freeboard() {
+    for (bit, hits, fatigue) in [
+        (rule::HIGH_FREEBOARD, 1u16, 0u8),
+        (rule::HIGH_FREEBOARD, 2, 1),
+        (rule::VERY_HIGH_FREEBOARD, 2, 0),
+        (rule::VERY_HIGH_FREEBOARD, 3, 1),
+    ] {
+        let mut g = game(PAIR, "");
+        g.fortune = [0, 0];
+        g.ships[1].rules |= bit;
+        attack_with(&mut g, 0);
+        apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL, ROLL_0 + hits, ROLL_0]);
+        assert_eq!(g.ships[1].fatigue, fatigue, "{bit} {hits}");
+    }
+}
+
+/// Small: fortitude + 1 when targeted at cannon shot.
+#[test]
+fn small_ships_are_tougher_at_cannon_shot() {
+    let mut g = game(
+        r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Sloop", x = 21.0, y = 10.0, heading = 0, flagship = true },
+"#,
+        "",
+    );
+    g.fortune = [0, 0];
+    attack_with(&mut g, 0);
+    apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL, ROLL_0 + 3, ROLL_0]);
+    assert_eq!(g.ships[1].damage, 1, "3 hits / (1 + 1)");
+}
+
+/// Rake: within musket shot, the line through the firer's side mid-points through the
+/// target's bow and stern edges: +1 fatigue, skull and cannon are potential criticals;
+/// through the stern the fortitude counts as 1.
+#[test]
+fn rakes_add_fatigue_criticals_and_a_stern_rake_ignores_fortitude() {
+    let mut g = game(
+        r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 16.0, y = 10.0, heading = 90, flagship = true },
+"#,
+        "",
+    );
+    g.fortune = [0, 0];
+    attack_with(&mut g, 0);
+    apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL]);
+    assert_eq!(g.attack.rake, 2, "the stern faces the firer");
+    g.apply(ROLL_0 + 3).unwrap();
+    // Criticals: skull or cannon among the 4 pistol-shot hit faces: 2 in 4.
+    assert_eq!(
+        weights(&g),
+        vec![
+            (ROLL_0, 8),
+            (ROLL_0 + 1, 24),
+            (ROLL_0 + 2, 24),
+            (ROLL_0 + 3, 8)
+        ]
+    );
+    g.apply(ROLL_0).unwrap();
+    assert_eq!(g.ships[1].fatigue, 2, "1 + 1 for the rake");
+    assert_eq!(g.ships[1].damage, 3, "fortitude 1 through the stern");
+}
+
+/// Targeting crew: pistol shot only, half the dice, swords count as crew criticals and the
+/// ship takes no damage.
+#[test]
+fn targeting_crew_halves_the_dice_and_counts_swords() {
+    let mut g = game(PAIR, "");
+    g.fortune = [0, 0];
+    g.ships[0].base.centre.x = 13_000;
+    attack_with(&mut g, 0);
+    g.apply(FIRE_STBD_0).unwrap();
+    assert!(g.legal_actions().contains(AIM_CREW));
+    g.apply(AIM_CREW).unwrap();
+    assert_eq!(g.roll.dice, 3);
+    g.apply(ROLL_0 + 1).unwrap();
+    assert_eq!((g.ships[1].fatigue, g.ships[1].damage), (1, 0));
+    // At musket shot the crew cannot be targeted.
+    let mut g = game(PAIR, "");
+    g.ships[1].base.centre.x = 18_000;
+    attack_with(&mut g, 0);
+    g.apply(FIRE_STBD_0).unwrap();
+    assert!(!g.legal_actions().contains(AIM_CREW));
+}
+
+/// Targeting rigging: sails count; one drops a sail setting, two put the ship aground.
+#[test]
+fn targeting_rigging() {
+    for (sails, setting, aground) in [(1u16, sail::MINIMAL, false), (2, sail::BATTLE, true)] {
+        let mut g = game(PAIR, "");
+        g.fortune = [0, 0];
+        attack_with(&mut g, 0);
+        apply_all(&mut g, &[FIRE_STBD_0, AIM_RIGGING]);
+        assert_eq!(g.roll.dice, 3);
+        g.apply(ROLL_0 + sails).unwrap();
+        assert_eq!((g.ships[1].sail, g.ships[1].aground), (setting, aground));
+        assert_eq!((g.ships[1].fatigue, g.ships[1].damage), (0, 0));
+    }
+}
+
+/// Critical damage: two hull criticals cripple; on a crippled ship they put it out of
+/// action; two crew criticals turn the helm (the attacker chooses) and roll for the admiral.
+#[test]
+fn critical_damage_table() {
+    let mut g = game(PAIR, "");
+    g.fortune = [0, 0];
+    attack_with(&mut g, 0);
+    apply_all(
+        &mut g,
+        &[
+            FIRE_STBD_0,
+            AIM_HULL,
+            ROLL_0 + 2,
+            ROLL_0 + 2,
+            FACE_SKULL,
+            FACE_SKULL,
+        ],
+    );
+    assert!(g.ships[1].crippled() && !g.ships[1].out_of_action());
+    let mut g = game(PAIR, "");
+    g.fortune = [0, 0];
+    attack_with(&mut g, 0);
+    apply_all(
+        &mut g,
+        &[
+            FIRE_STBD_0,
+            AIM_HULL,
+            ROLL_0 + 2,
+            ROLL_0 + 2,
+            FACE_SWORD,
+            FACE_SWORD,
+        ],
+    );
+    assert_eq!(g.pending, Pending::Helm);
+    assert_eq!(g.who, 0, "the attacker turns the helm");
+    g.apply(HELM_STBD).unwrap();
+    assert_eq!(
+        g.ships[1].base.heading, 60,
+        "a full turn with the speed 2 tool"
+    );
+    // B is the flagship: one die, a skull or a sword loses the admiral.
+    assert_eq!(weights(&g), vec![(ROLL_0, 5), (ROLL_0 + 1, 3)]);
+    g.apply(ROLL_0 + 1).unwrap();
+    assert_eq!(g.admiral[1], 0, "an untested admiral");
+}
+
+/// Crippled: at 7 damage; further damage is taken as fatigue; shaken at 7 fatigue, more is
+/// ignored; out of action when both; stout and additional crew raise the tracks to 10.
+#[test]
+fn crippled_shaken_and_out_of_action() {
+    let mut g = game(PAIR, "");
+    g.ships[1].damage = 6;
+    g.fortune = [0, 0];
+    attack_with(&mut g, 0);
+    apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL, ROLL_0 + 6, ROLL_0]);
+    // 6 hits / 2 = 3 damage: 1 to cripple, 2 as fatigue, plus 1 fatigue for the hits.
+    assert_eq!((g.ships[1].damage, g.ships[1].fatigue), (7, 3));
+    assert!(g.ships[1].crippled());
+    g.ships[1].fatigue = 7;
+    assert!(g.ships[1].out_of_action());
+    g.ships[0].rules |= rule::STOUT | rule::ADDITIONAL_CREW;
+    g.ships[0].damage = 7;
+    g.ships[0].fatigue = 7;
+    assert!(!g.ships[0].crippled() && !g.ships[0].shaken());
+}
+
+/// Partial fire: crew value dice, musket shot at most, ignores reload markers and makes
+/// none, hits outside the broadside path.
+#[test]
+fn partial_fire() {
+    let mut g = game(
+        r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 10.0, y = 16.0, heading = 0, flagship = true },
+"#,
+        "",
+    );
+    g.fortune = [0, 0];
+    g.ships[0].reload = [true, true];
+    attack_with(&mut g, 0);
+    assert!(g.legal_actions().contains(PARTIAL_0));
+    apply_all(&mut g, &[PARTIAL_0, AIM_HULL]);
+    assert_eq!(g.roll.dice, 3);
+    apply_all(&mut g, &[ROLL_0 + 2, ROLL_0]);
+    assert_eq!((g.ships[1].fatigue, g.ships[1].damage), (1, 1));
+    g.ships[1].base.centre.y = 22_000;
+    g.ships[0].attacked = false;
+    attack_with(&mut g, 0);
+    assert!(!g.legal_actions().contains(PARTIAL_0), "past musket shot");
+}
+
+/// Close combat: crew + 3 dice less fatigue; each hit 1 fatigue; from the bow or stern only
+/// skulls hit, else skull, sword and pistol; expert boarders roll one more.
+#[test]
+fn close_combat() {
+    let mut g = game(
+        r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 11.575, y = 10.0, heading = 0, flagship = true },
+"#,
+        "",
+    );
+    g.fortune = [0, 0];
+    g.ships[0].entangled = 1 << 1;
+    g.ships[1].entangled = 1;
+    g.ships[0].fatigue = 1;
+    attack_with(&mut g, 0);
+    g.apply(CLOSE_0).unwrap();
+    assert_eq!(g.roll.dice, 3 + 3 - 1);
+    // Side by side: skull, sword, pistol = 4 faces of 8.
+    assert_eq!(weights(&g)[0].1, 4u32.pow(5));
+    g.apply(ROLL_0 + 3).unwrap();
+    assert_eq!(g.ships[1].fatigue, 3);
+    // The French (side 1) are expert boarders: one more die.
+    attack_with(&mut g, 1);
+    g.apply(CLOSE_0).unwrap();
+    assert_eq!(g.roll.dice, 3 + 3 - 3 + 1);
+}
+
+/// Additional crew action: instead of an attack, only with no enemy within pistol shot.
+#[test]
+fn additional_crew_action_needs_no_enemy_within_pistol_shot() {
+    let mut g = game(PAIR, "");
+    g.ships[0].base.centre.x = 13_000;
+    attack_with(&mut g, 0);
+    assert!(!g.legal_actions().contains(ATTACK_CREW));
+    let mut g = game(PAIR, "");
+    g.ships[0].reload = [true, false];
+    attack_with(&mut g, 0);
+    g.apply(ATTACK_CREW).unwrap();
+    assert_eq!(g.pending, Pending::CrewAction);
+    g.apply(RELOAD_PORT).unwrap();
+    assert!(!g.ships[0].reload[0] && g.ships[0].attacked);
+}
+
+/// Determine speed rating: windward or large from the card, full sails +1, minimal -1,
+/// crippled at most 2, anchored 0, in the wind's eye 0; Fast +1 large.
+#[test]
+fn speed_rating_from_point_of_sail_and_sails() {
+    // Fifth rate: windward 2, large 4. Wind from the west (270).
+    let mut g = game(PAIR, "");
+    g.ships[0].base.heading = 90; // large
+    assert_eq!(g.speed_rating(0), 4);
+    g.ships[0].base.heading = 330; // windward
+    assert_eq!(g.speed_rating(0), 2);
+    g.ships[0].base.heading = 280; // the wind's eye
+    assert_eq!(g.speed_rating(0), 0);
+    g.ships[0].base.heading = 90;
+    g.ships[0].sail = sail::FULL;
+    assert_eq!(g.speed_rating(0), 5);
+    g.ships[0].rules |= rule::FAST;
+    assert_eq!(g.speed_rating(0), 5, "never above 5");
+    g.ships[0].sail = sail::MINIMAL;
+    assert_eq!(g.speed_rating(0), 4, "4 - 1 + 1 fast");
+    g.ships[0].damage = 7;
+    assert_eq!(g.speed_rating(0), 2, "crippled");
+    g.ships[0].sail = sail::ANCHORED;
+    assert_eq!(g.speed_rating(0), 0);
+}
+
+/// Move: the full distance of the speed tool, always forward; one turn before or after
+/// the move within the tool's angle; the move cannot be skipped.
+#[test]
+fn moves_cover_the_tools_full_distance_with_one_turn() {
+    let mut g = game(PAIR, "");
+    g.ships[0].base.heading = 0; // abeam: the faster, large 4
+    move_with(&mut g, 0);
+    g.apply(SEA_NONE).unwrap();
+    assert_eq!(g.act.speed, 4);
+    let l = g.legal_actions();
+    assert!(l.contains(MOVE_AHEAD) && !l.contains(MOVE_END));
+    assert!(
+        l.contains(TURN_0 + 1) && !l.contains(TURN_0),
+        "speed 4 turns 45, not 60"
+    );
+    apply_all(&mut g, &[TURN_0 + 4, MOVE_AHEAD]); // 15 to starboard, then 4"
+    let c = g.ships[0].base.centre;
+    assert!(
+        (c.x - (10_000 + 1035)).abs() <= 2 && (c.y - (10_000 + 3864)).abs() <= 2,
+        "{c:?}"
+    );
+    let l = g.legal_actions();
+    assert!(!l.contains(TURN_0 + 4), "one turn only");
+    assert!(l.contains(MOVE_END));
+}
+
+/// Yare: turn at the beginning and the end of the move.
+#[test]
+fn yare_ships_turn_before_and_after() {
+    let mut g = game(
+        r#"
+  { name = "A", side = 0, class = "Sloop", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 26.0, y = 26.0, heading = 0, flagship = true },
+"#,
+        "",
+    );
+    move_with(&mut g, 0);
+    apply_all(
+        &mut g,
+        &[SEA_NONE, TURN_0 + 4, MOVE_AHEAD, TURN_0 + 4, MOVE_END],
+    );
+    assert_eq!(g.ships[0].base.heading, 30);
+}
+
+/// In the wind's eye: no forward move, a turn with the speed 1 tool (45 degrees at most).
+#[test]
+fn in_the_winds_eye_a_ship_only_turns() {
+    let mut g = game(PAIR, "");
+    g.ships[0].base.heading = 270;
+    move_with(&mut g, 0);
+    let sea = g.legal_actions();
+    assert!(!sea.contains(SEA_FASTER) && !sea.contains(SEA_HEADING));
+    g.apply(SEA_NONE).unwrap();
+    let l = g.legal_actions();
+    assert!(!l.contains(MOVE_AHEAD) && l.contains(MOVE_END));
+    assert!(
+        l.contains(TURN_0 + 1) && !l.contains(TURN_0),
+        "45 degrees, not 60"
+    );
+}
+
+/// Fore & aft rig: may change heading in the wind's eye.
+#[test]
+fn fore_and_aft_rig_changes_heading_in_the_winds_eye() {
+    let mut g = game(
+        r#"
+  { name = "A", side = 0, class = "Brigantine", x = 10.0, y = 10.0, heading = 270, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 26.0, y = 26.0, heading = 0, flagship = true },
+"#,
+        "",
+    );
+    g.fortune = [0, 0];
+    move_with(&mut g, 0);
+    assert!(g.legal_actions().contains(SEA_HEADING));
+    g.apply(SEA_HEADING).unwrap();
+    g.apply(ROLL_0 + 1).unwrap();
+    assert_eq!(g.pending, Pending::HeadingTurn);
+    g.apply(TURN_0 + 1).unwrap(); // 45 to port
+    assert_eq!(g.ships[0].base.heading, 225);
+}
+
+/// Skill test: 5 dice (English skilled sailors 6) less fatigue, at least 1; a sail or sword
+/// passes (4 faces of 8).
+#[test]
+fn skill_tests_roll_five_dice_less_fatigue() {
+    let mut g = game(PAIR, "");
+    g.ships[1].fatigue = 2;
+    move_with(&mut g, 1);
+    g.apply(SEA_FASTER).unwrap();
+    assert_eq!(g.roll.dice, 3, "French: 5 - 2");
+    assert_eq!(
+        weights(&g)[0].1 * 8,
+        g.chance_outcomes().total_weight(),
+        "all fail: 1/8"
+    );
+    let mut g = game(PAIR, "");
+    g.ships[0].rules |= rule::SKILLED_SAILORS;
+    move_with(&mut g, 0);
+    g.apply(SEA_FASTER).unwrap();
+    assert_eq!(g.roll.dice, 6, "skilled sailors (English, Dutch)");
+}
+
+/// Adjust speed: +1 on a passed test; the fortune point rerolls a failed test.
+#[test]
+fn adjust_speed_and_fortune_points() {
+    let mut g = game(PAIR, "");
+    g.ships[0].base.heading = 330; // windward 2
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_FASTER, ROLL_0]);
+    assert_eq!(g.pending, Pending::Fortune);
+    let f = g.fortune[0];
+    g.apply(FORTUNE).unwrap();
+    assert_eq!(g.fortune[0], f - 1);
+    assert_eq!(g.pending, Pending::Pool);
+    g.apply(ROLL_0 + 2).unwrap();
+    assert_eq!(g.act.speed, 3);
+}
+
+/// Seamanship limits (allowed actions): entangled only cut free; shaken none.
+#[test]
+fn seamanship_allowed_actions() {
+    let mut g = game(PAIR, "");
+    g.ships[0].fatigue = 7;
+    move_with(&mut g, 0);
+    assert_eq!(g.legal_actions().iter().collect::<Vec<_>>(), vec![SEA_NONE]);
+    let mut g = game(PAIR, "");
+    g.ships[1].base.centre.x = 11_575;
+    g.ships[0].entangled = 2;
+    g.ships[1].entangled = 1;
+    move_with(&mut g, 0);
+    assert_eq!(
+        g.legal_actions().iter().collect::<Vec<_>>(),
+        vec![SEA_NONE, SEA_CUT_FREE]
+    );
+}
+
+/// Cut free: yardarm directly away; speed at most 1 this turn; no crew action after.
+#[test]
+fn cut_free_moves_away_and_limits_speed() {
+    let mut g = game(PAIR, "");
+    g.fortune = [0, 0];
+    g.ships[1].base.centre.x = 11_575;
+    g.ships[0].entangled = 2;
+    g.ships[1].entangled = 1;
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_CUT_FREE, ROLL_0 + 1]);
+    assert!(!g.ships[0].is_entangled() && !g.ships[1].is_entangled());
+    assert_eq!(g.ships[0].base.centre.x, 9_000);
+    assert!(g.act.speed <= 1);
+    assert!(
+        g.legal_actions().contains(MOVE_END),
+        "may choose not to move"
+    );
+    g.apply(MOVE_END).unwrap();
+    assert!(g.ships[0].moved, "no crew action after cutting free");
+}
+
+/// Collision with terrain: the move ends in contact, 1 damage, aground, anchored.
+#[test]
+fn collision_with_terrain() {
+    let mut g = game(
+        PAIR,
+        r#"{ name = "Rock", kind = "rocks", x = 10.0, y = 15.0, length = 2.0, width = 2.0 },"#,
+    );
+    g.ships[0].base.heading = 0;
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE, MOVE_AHEAD]);
+    let s = g.ships[0];
+    assert_eq!((s.damage, s.aground, s.sail), (1, true, sail::ANCHORED));
+    assert!(
+        s.base.centre.y < 15_000 - 1000 - 1575 + 60,
+        "stopped at contact"
+    );
+}
+
+/// Collision with another ship: dice equal to the speed; any skull 1 damage to the mover,
+/// any sail entangles; otherwise the ship struck is pushed yardarm away.
+#[test]
+fn collision_with_a_ship() {
+    let ships = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 10.0, y = 15.0, heading = 90, flagship = true },
+"#;
+    let mut g = game(ships, "");
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE, MOVE_AHEAD]);
+    assert_eq!(g.pending, Pending::Collision);
+    let n = g.act.speed as u32;
+    let w = weights(&g);
+    assert_eq!(w[0], (COLLIDE_0, 5u32.pow(n)), "no skull, no sail");
+    assert_eq!(g.chance_outcomes().total_weight(), 8u32.pow(n));
+    let y = g.ships[1].base.centre.y;
+    g.apply(COLLIDE_0 + 1).unwrap();
+    assert_eq!(g.ships[0].damage, 1);
+    assert_eq!(
+        g.ships[1].base.centre.y,
+        y + 1000,
+        "pushed yardarm directly away"
+    );
+    let mut g = game(ships, "");
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE, MOVE_AHEAD, COLLIDE_0 + 2]);
+    assert!(g.ships[0].entangled & 2 != 0);
+}
+
+/// Moving off the battlefield: a ship ending its move partly off the table is removed.
+#[test]
+fn sailing_off_the_table_removes_the_ship() {
+    let mut g = game(
+        r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 33.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 20.0, y = 10.0, heading = 0, flagship = true },
+"#,
+        "",
+    );
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE, MOVE_AHEAD, MOVE_END]);
+    assert!(!g.ships[0].on_table());
+    assert_eq!(g.strike_points(0), 2);
+}
+
+/// Shoals: a ship crossing one rolls its fortitude in dice; a skull runs it aground.
+#[test]
+fn shoals_test_to_run_aground() {
+    let mut g = game(
+        PAIR,
+        r#"{ name = "Bank", kind = "shoal", x = 10.0, y = 13.0, length = 3.0, width = 1.0 },"#,
+    );
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE, MOVE_AHEAD]);
+    assert_eq!(g.pending, Pending::Pool);
+    assert_eq!(g.roll.dice, 2, "fortitude 2");
+    assert_eq!(weights(&g)[0].1, 49, "no skull on 2 dice: 7 x 7 of 64");
+    g.apply(ROLL_0 + 1).unwrap();
+    assert!(g.ships[0].aground);
+}
+
+/// Crew actions (allowed actions): full sails cannot reload; crippled cannot repair;
+/// shaken only rally; entangled none; repair removes damage or (a test) the aground token.
+#[test]
+fn crew_action_limits() {
+    let mut g = game(PAIR, "");
+    g.ships[0].reload = [true, true];
+    g.ships[0].sail = sail::FULL;
+    g.ships[0].damage = 7;
+    let mut l = broadside_env::ActionSet::new();
+    g.crew_options(0, &mut l);
+    assert!(!l.contains(RELOAD_PORT) && !l.contains(REPAIR));
+    g.ships[0].fatigue = 7;
+    let mut l = broadside_env::ActionSet::new();
+    g.ships[0].damage = 0;
+    g.crew_options(0, &mut l);
+    assert_eq!(l.iter().collect::<Vec<_>>(), vec![CREW_NONE, RALLY]);
+}
+
+/// Boarding: within yardarm, a skill test; a pass entangles the two ships.
+#[test]
+fn boarding_entangles_on_a_passed_test() {
+    let mut g = game(PAIR, "");
+    g.ships[1].base.centre.x = 12_200;
+    move_with(&mut g, 0);
+    g.ships[0].base.heading = 0;
+    apply_all(&mut g, &[SEA_NONE]);
+    g.pending = Pending::CrewAction;
+    assert!(g.legal_actions().contains(BOARD_0));
+    apply_all(&mut g, &[BOARD_0, ROLL_0 + 1]);
+    assert!(g.ships[0].entangled & 2 != 0 && g.ships[1].entangled & 1 != 0);
+}
+
+/// Strike points and withdrawal: 1 per crippled ship, 2 per ship out of action; more
+/// strike points than active ships loses.
+#[test]
+fn withdrawal_on_strike_points() {
+    let mut g = game(PAIR, "");
+    g.ships[1].damage = 7;
+    assert_eq!(g.strike_points(1), 1);
+    g.ships[1].fatigue = 7;
+    assert_eq!((g.strike_points(1), g.active_ships(1)), (2, 0));
+    // End the turn: every ship has acted.
+    for s in g.ships.iter_mut() {
+        s.moved = true;
+        s.attacked = true;
+    }
+    g.phase = Phase::Attack;
+    g.who = 0;
+    g.pending = Pending::SelectShip;
+    g.act.ship = 0;
+    // The next activation finds none: the end phase runs the withdrawal check.
+    g.ships[0].attacked = false;
+    attack_with(&mut g, 0);
+    g.apply(ATTACK_NONE).unwrap();
+    assert!(g.is_terminal());
+    assert_eq!(g.returns(), [1.0, -1.0]);
+}
+
+/// End of turn 10: fewer strike points wins; a tie goes to the defender.
+#[test]
+fn the_last_turn_goes_to_the_defender_on_a_tie() {
+    let mut g = game(PAIR, "");
+    g.turn = g.turns;
+    attack_with(&mut g, 0);
+    g.ships[1].attacked = true;
+    g.apply(ATTACK_NONE).unwrap();
+    assert!(g.is_terminal());
+    assert_eq!(g.ending.unwrap().winner, Some(1), "the defender");
+}
+
+/// Sinking: one die per out-of-action ship: skull or cannon sinks it.
+#[test]
+fn sinking_rolls() {
+    let mut g = game(
+        r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "A2", side = 0, class = "Fifth Rate", x = 4.0, y = 10.0, heading = 0 },
+  { name = "B", side = 1, class = "Fifth Rate", x = 16.0, y = 10.0, heading = 0, flagship = true },
+  { name = "B2", side = 1, class = "Fifth Rate", x = 22.0, y = 10.0, heading = 0 },
+  { name = "B3", side = 1, class = "Sloop", x = 28.0, y = 10.0, heading = 0 },
+"#,
+        "",
+    );
+    g.ships[3].damage = 7;
+    g.ships[3].fatigue = 7;
+    for s in g.ships.iter_mut() {
+        s.attacked = true;
+    }
+    g.ships[0].attacked = false;
+    attack_with(&mut g, 0);
+    g.apply(ATTACK_NONE).unwrap();
+    assert_eq!(g.pending, Pending::Pool);
+    assert_eq!(weights(&g), vec![(ROLL_0, 6), (ROLL_0 + 1, 2)]);
+    g.apply(ROLL_0 + 1).unwrap();
+    assert_eq!(g.ships[3].status, 1);
+    assert_eq!(g.strike_points(1), 2);
+}
+
+/// Capture or destroy: entangled with a shaken enemy, not shaken yourself.
+#[test]
+fn capture_a_shaken_entangled_enemy() {
+    let mut g = game(PAIR, "");
+    g.ships[1].base.centre.x = 11_575;
+    g.ships[0].entangled = 2;
+    g.ships[1].entangled = 1;
+    g.ships[1].fatigue = 7;
+    for s in g.ships.iter_mut() {
+        s.attacked = true;
+    }
+    g.ships[0].attacked = false;
+    attack_with(&mut g, 0);
+    g.apply(ATTACK_NONE).unwrap();
+    assert_eq!(g.pending, Pending::Capture);
+    g.apply(CAPTURE_0).unwrap();
+    assert!(g.ships[1].captured());
+    assert_eq!(g.active_ships(0), 2, "the prize counts for the captor");
+    assert!(
+        g.is_terminal(),
+        "Red has 2 strike points and no active ship"
+    );
+}
+
+/// Initiative: the higher card goes first; equal values go to the higher admiral value.
+#[test]
+fn initiative_by_card_value_then_admiral_value() {
+    let s = parse_scenario(&scenario_text(PAIR, ""), "t.toml").unwrap();
+    let mut g = OakGame::new(&s, OakOptions::default());
+    let value = |c: usize| cards()[c].value;
+    // Build both hands with the first legal cards, then place cards of chosen values.
+    while g.pending == Pending::BuildHand {
+        let a = g.legal_actions().iter().next().unwrap();
+        g.apply(a).unwrap();
+    }
+    let pick = |g: &OakGame, want_high: bool| {
+        let l: Vec<Action> = g.legal_actions().iter().filter(|&a| a < SHIP_0).collect();
+        let key = |a: &Action| value((a - CARD_0) as usize);
+        if want_high {
+            *l.iter().max_by_key(|a| key(a)).unwrap()
+        } else {
+            *l.iter().min_by_key(|a| key(a)).unwrap()
+        }
+    };
+    let low = pick(&g, false);
+    g.apply(low).unwrap();
+    let high = pick(&g, true);
+    g.apply(high).unwrap();
+    assert_eq!(g.first, 1, "Red's higher card");
+    assert_eq!(g.phase, Phase::Initiative);
+    assert_eq!(g.pending, Pending::PlaceCard);
+}
+
+/// Select new initiative card: face down, not the card in play, hidden from the other side
+/// (its observation does not change), and resampling keeps the observer's view.
+#[test]
+fn the_face_down_card_is_hidden_and_resampled() {
+    let g0 = game(PAIR, "");
+    let mut g1 = g0;
+    // Swap Red's face-down card for another of its hand.
+    let other = (0..cards().len() as u8)
+        .find(|&c| g0.hand[1] & (1 << c) != 0 && c != g0.next[1] && c != g0.revealed[1])
+        .unwrap();
+    g1.next[1] = other;
+    let spec = g0.spec();
+    let (mut o0, mut o1) = (Observation::new(&spec.obs), Observation::new(&spec.obs));
+    g0.observe(0, &mut o0);
+    g1.observe(0, &mut o1);
+    assert_eq!(o0, o1, "Blue cannot see Red's face-down card");
+    g0.observe(1, &mut o0);
+    g1.observe(1, &mut o1);
+    assert_ne!(o0, o1, "Red sees its own");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..50 {
+        let r = g0.resample_hidden(0, &mut rng);
+        r.observe(0, &mut o1);
+        g0.observe(0, &mut o0);
+        assert_eq!(o0, o1);
+        assert_eq!(r.hand[0], g0.hand[0], "own hand untouched");
+        assert!(r.check_invariants().is_ok());
+        seen.insert(r.next[1]);
+    }
+    assert!(seen.len() > 1, "the hidden card is drawn again");
+}
+
+/// Initiative hand: no card twice, at most 2 of one value, at least 3 kept after use.
+#[test]
+fn hand_building_rules() {
+    let s = parse_scenario(&scenario_text(PAIR, ""), "t.toml").unwrap();
+    let mut g = OakGame::new(&s, OakOptions::default());
+    let mut values = Vec::new();
+    while g.pending == Pending::BuildHand && g.who == 0 {
+        let l: Vec<Action> = g.legal_actions().iter().filter(|&a| a < SHIP_0).collect();
+        // Prefer single-use cards to test the kept-card limit.
+        let a = *l
+            .iter()
+            .max_by_key(|&&a| (cards()[(a - CARD_0) as usize].discard, a))
+            .unwrap();
+        values.push(cards()[(a - CARD_0) as usize].value);
+        g.apply(a).unwrap();
+    }
+    assert_eq!(g.hand[0].count_ones(), 6, "5 + admiral value 1");
+    for v in 1..=5 {
+        assert!(values.iter().filter(|&&x| x == v).count() <= 2);
+    }
+    let kept = (0..cards().len())
+        .filter(|&c| g.hand[0] & (1 << c) != 0 && !cards()[c].discard)
+        .count();
+    assert!(kept >= 3);
+}
+
+/// Initiative cards as data: at least fifteen distinct effects.
+#[test]
+fn fifteen_distinct_card_effects() {
+    let mut effects: Vec<Effect> = cards().iter().map(|c| c.effect).collect();
+    effects.sort_by_key(|e| format!("{e:?}"));
+    effects.dedup();
+    assert!(effects.len() >= 15, "{}", effects.len());
+}
+
+/// Effective Fire: broadside value + 1 this turn; Favorable Wind: +1 speed sailing large.
+#[test]
+fn card_effects_in_play() {
+    let find = |e: Effect| cards().iter().position(|c| c.effect == e).unwrap() as u8;
+    let mut g = game(PAIR, "");
+    g.effect_card[0] = find(Effect::BroadsideBonus);
+    attack_with(&mut g, 0);
+    apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL]);
+    assert_eq!(g.roll.dice, 7);
+    let mut g = game(PAIR, "");
+    g.ships[0].base.heading = 90;
+    g.effect_card[0] = find(Effect::FavorableWind);
+    assert_eq!(g.speed_rating(0), 5);
+    // Deception: no attack at cannon shot on that squadron.
+    let mut g = game(PAIR, "");
+    g.ships[1].base.centre.x = 23_000;
+    g.effect_card[1] = find(Effect::Deception);
+    attack_with(&mut g, 0);
+    assert!(!g.legal_actions().contains(FIRE_STBD_0));
+    // Down!: each attack causes 1 fatigue less.
+    let mut g = game(PAIR, "");
+    g.fortune = [0, 0];
+    g.effect_card[1] = find(Effect::Down);
+    attack_with(&mut g, 0);
+    apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL, ROLL_0 + 2, ROLL_0]);
+    assert_eq!(g.ships[1].fatigue, 0);
+}

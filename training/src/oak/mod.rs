@@ -1,0 +1,134 @@
+//! Terminal views of an Oak & Iron game (the `oak` ruleset): [`views`] (the table as a
+//! character grid, the ship table, one ship's card), [`play`] (the
+//! [`RulesetUi`](crate::screens::RulesetUi): narration of every decision and every die,
+//! the generic numbered orders, readable JSON states) and the result ([`OakResult`]).
+//! Ships are named through a [`Roster`] (scenario names are cleaned of control characters).
+
+use broadside_env::oak::state::{EndReason, Pending, Phase};
+use broadside_env::oak::{OakGame, OakRuleset, Scenario};
+use serde::Serialize;
+
+use crate::roster::Roster;
+use crate::screens::Screens;
+
+pub mod play;
+pub mod views;
+
+/// Oak & Iron's default admiral: the tree search over information sets (the other side's
+/// hidden cards resampled) with the strike-point and condition value at its leaves, a fixed
+/// budget of simulations (so a game replays exactly; about 30 ms a decision on one core).
+/// Rollouts by a doctrine to the end of the game cost seconds a decision here (a game runs
+/// to about a thousand decisions). See docs/experiments/2026-11-26-oak-admiral.md.
+pub const OAK_ADMIRAL: &str = "mcts:sims=1000,eval=heuristic";
+
+/// The search a difficulty level plays (the level adds its time).
+pub const OAK_SQUADRON_LEVEL: &str = "mcts:eval=heuristic";
+
+impl Screens for OakRuleset {
+    type Ui = play::OakUi;
+    const ADMIRAL: Option<&'static str> = Some(OAK_ADMIRAL);
+    const SQUADRON_LEVEL: Option<&'static str> = Some(OAK_SQUADRON_LEVEL);
+}
+
+/// The roster of an `oak` scenario seen from `viewer`: own ships A, B, .., enemies a, b, ...
+pub fn roster(scenario: &Scenario, viewer: u8) -> Roster {
+    Roster::of_ships(
+        scenario
+            .ships
+            .iter()
+            .map(|s| (s.name.as_str(), s.class.name.as_str(), s.side)),
+        scenario.sides.clone(),
+        viewer,
+    )
+}
+
+/// "Monmouth (A)".
+pub fn tag(roster: &Roster, i: usize) -> String {
+    format!("{} ({})", roster.name(i), roster.letter(i))
+}
+
+/// Whose turn and what now, in words.
+pub fn phase_text(g: &OakGame, roster: &Roster) -> String {
+    let side = |s: u8| roster.side_name(s).to_string();
+    let acting = || tag(roster, g.act.ship as usize);
+    let what = match g.pending {
+        Pending::BuildHand => format!("the {} choose their initiative hand", side(g.who)),
+        Pending::PlaceCard => format!("the {} place next turn's card face down", side(g.who)),
+        Pending::AwaitOrders => format!("the {} pick the card Await New Orders plays", side(g.who)),
+        Pending::SelectShip => format!("the {} activate a ship", side(g.who)),
+        Pending::Seamanship => format!("{} may try a seamanship action", acting()),
+        Pending::HeadingTurn => format!("{} changes heading", acting()),
+        Pending::Moving => format!("{} moves at speed {}", acting(), g.act.speed),
+        Pending::CrewAction => format!("{} takes a crew action", acting()),
+        Pending::AttackChoice => format!("{} attacks", acting()),
+        Pending::SecondBroadside => format!("{} may fire the other broadside", acting()),
+        Pending::Aim => format!("{} aims", acting()),
+        Pending::Fortune => format!("the {} may spend a fortune point", side(g.who)),
+        Pending::Helm => format!("the {} turn the enemy's helm", side(g.who)),
+        Pending::Capture => format!("the {} may capture or destroy", side(g.who)),
+        Pending::LostAdmiral => format!("the {} name a new flagship", side(g.who)),
+        Pending::DiscardDown => format!("the {} discard down", side(g.who)),
+        Pending::Over => "the game is over".into(),
+        _ => "dice are rolling".into(),
+    };
+    let phase = match g.phase {
+        Phase::Setup => "set-up",
+        Phase::Initiative => "initiative",
+        Phase::Movement => "movement",
+        Phase::Attack => "attack",
+        Phase::End => "end",
+    };
+    format!("Turn {} of {}, {phase} phase: {what}", g.turn, g.turns)
+}
+
+/// How an `oak` game stands at its end (or where it was left).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OakResult {
+    pub finished: bool,
+    pub winner: Option<u8>,
+    pub winner_name: Option<String>,
+    /// "withdrawal", "last-turn" or "resignation".
+    pub reason: Option<&'static str>,
+    pub strike_points: [u8; 2],
+    pub sides: [String; 2],
+    pub turn: u8,
+}
+
+fn reason_name(r: EndReason) -> &'static str {
+    match r {
+        EndReason::Withdrawal => "withdrawal",
+        EndReason::LastTurn => "last-turn",
+        EndReason::Resignation => "resignation",
+    }
+}
+
+impl OakResult {
+    pub fn of(g: &OakGame, roster: &Roster) -> Self {
+        let winner = g.ending.and_then(|e| e.winner);
+        OakResult {
+            finished: g.ending.is_some(),
+            winner,
+            winner_name: winner.map(|w| roster.side_name(w).to_string()),
+            reason: g.ending.map(|e| reason_name(e.reason)),
+            strike_points: [g.strike_points(0), g.strike_points(1)],
+            sides: roster.sides.clone(),
+            turn: g.turn,
+        }
+    }
+
+    pub fn text(&self) -> String {
+        let sp = format!(
+            "Strike points: {} {}, {} {}.",
+            self.sides[0], self.strike_points[0], self.sides[1], self.strike_points[1]
+        );
+        match (self.finished, &self.winner_name) {
+            (true, Some(w)) => format!(
+                "The {w} win on turn {} ({}). {sp}",
+                self.turn,
+                self.reason.unwrap_or("?")
+            ),
+            (true, None) => format!("A draw on turn {}. {sp}", self.turn),
+            _ => format!("The game was left unfinished on turn {}. {sp}", self.turn),
+        }
+    }
+}

@@ -1,0 +1,298 @@
+//! `broadside play` and `replay` for Oak & Iron: the table, the ship table and the log, and
+//! the legal orders of the moment numbered and named (the generic prompt). The log tells
+//! every decision and every die: each batch of a roll, each critical die, each collision
+//! roll, and what changed on every ship. The other side's hidden cards stay hidden: its
+//! hand picks and face-down card are told without their names.
+
+use std::io::Write;
+
+use anyhow::Result;
+use broadside_agents::KnownAgents;
+use broadside_env::game::{Action, Game};
+use broadside_env::oak::catalogue::*;
+use broadside_env::oak::data::cards;
+use broadside_env::oak::state::{sail, Pending, RollFor, NONE};
+use broadside_env::oak::{OakGame, OakRuleset};
+use broadside_env::ruleset::{AnyGame, AnyScenario};
+use serde::Serialize;
+
+use super::{phase_text, tag, views, OakResult};
+use crate::cmd::play::session::Session;
+use crate::roster::Roster;
+use crate::screens::{self, ActionView, RulesetUi};
+use crate::style::Style;
+
+/// The Oak & Iron screens of `play` and `replay`.
+pub struct OakUi {
+    roster: Roster,
+}
+
+impl std::fmt::Debug for OakUi {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OakUi").finish_non_exhaustive()
+    }
+}
+
+/// Why a roll is rolled, in words.
+fn roll_purpose(g: &OakGame, roster: &Roster) -> String {
+    let acting = || tag(roster, g.act.ship as usize);
+    match g.roll_for {
+        RollFor::Test(t) => format!("{}'s skill test ({t:?})", acting()),
+        RollFor::Attack => format!(
+            "{}'s attack on {}",
+            tag(roster, g.attack.attacker as usize),
+            tag(roster, g.attack.target as usize)
+        ),
+        RollFor::Challenge { side, .. } => {
+            format!("the {} challenge test", roster.side_name(side))
+        }
+        RollFor::Shoal => format!("{}'s shoal test", acting()),
+        RollFor::Sink { ship } => format!("{}'s sinking roll", tag(roster, ship as usize)),
+        RollFor::AdmiralLoss => format!(
+            "the admiral aboard {}",
+            tag(roster, g.attack.target as usize)
+        ),
+    }
+}
+
+/// What changed on each ship between two states.
+fn ship_changes(before: &OakGame, after: &OakGame, roster: &Roster) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, (a, b)) in before.ships().iter().zip(after.ships()).enumerate() {
+        let mut v = Vec::new();
+        if b.fatigue != a.fatigue {
+            v.push(format!("fatigue {} -> {}", a.fatigue, b.fatigue));
+        }
+        if b.damage != a.damage {
+            v.push(format!("damage {} -> {}", a.damage, b.damage));
+        }
+        if b.sail != a.sail {
+            v.push(format!("now {}", sail::NAMES[b.sail.min(3) as usize]));
+        }
+        if b.aground && !a.aground {
+            v.push("aground".into());
+        }
+        if b.entangled != a.entangled {
+            v.push(
+                if b.entangled != 0 {
+                    "entangled"
+                } else {
+                    "free"
+                }
+                .into(),
+            );
+        }
+        if b.captured() && !a.captured() {
+            v.push("captured".into());
+        }
+        if b.status != a.status {
+            v.push(
+                if b.status == 1 {
+                    "sinks"
+                } else {
+                    "leaves the battlefield"
+                }
+                .into(),
+            );
+        }
+        if b.out_of_action() && !a.out_of_action() {
+            v.push("out of action".into());
+        }
+        if b.flagship && !a.flagship {
+            v.push("now the flagship".into());
+        }
+        if !v.is_empty() {
+            out.push(format!("  {}: {}", tag(roster, i), v.join(", ")));
+        }
+    }
+    out
+}
+
+impl OakUi {
+    fn describe(&self, before: &OakGame, action: Action) -> String {
+        let side = |s: u8| self.roster.side_name(s).to_string();
+        match before.pending {
+            Pending::BuildHand | Pending::PlaceCard if before.who != self.roster.viewer => {
+                format!("The {} choose a card in secret.", side(before.who))
+            }
+            Pending::Pool => {
+                let b = before.roll.left.min(8);
+                let k = action.saturating_sub(ROLL_0);
+                let what = match before.roll.stage {
+                    0 => format!("{k} of {b} dice scored"),
+                    1 => format!("{k} of {b} rerolled dice scored"),
+                    _ => format!("{k} of {b} hits are potential criticals"),
+                };
+                format!("Dice, {}: {what}", roll_purpose(before, &self.roster))
+            }
+            Pending::CritDie => format!(
+                "Critical die: {}",
+                match action {
+                    FACE_SKULL => "skull (hull)",
+                    FACE_SAIL => "sail (rigging)",
+                    FACE_SWORD => "sword (crew)",
+                    _ => "no effect",
+                }
+            ),
+            Pending::Collision => format!(
+                "Collision dice ({} dice): {}",
+                before.act.speed.max(1),
+                before.spec().action_name(action)
+            ),
+            _ => {
+                let who = if before.act.ship != NONE {
+                    tag(&self.roster, before.act.ship as usize)
+                } else {
+                    format!("the {}", side(before.who))
+                };
+                format!("{who}: {}", before.describe_action(action))
+            }
+        }
+    }
+}
+
+impl RulesetUi for OakUi {
+    type State = OakGame;
+    type Result = OakResult;
+    const JSON_RULESET: Option<&'static str> = Some("oak");
+    const TITLE_SUFFIX: &'static str = " (Oak & Iron)";
+    const TABLE_IN_INTRO: bool = true;
+    const REPLAY_MAPS: bool = true;
+    const SINCE: &'static str = "Since your last order";
+    const RESIGN: Action = RESIGN;
+    const RESIGN_REFUSED: &'static str = "error: resigning is not allowed in this game";
+
+    const STATE: fn(&AnyGame) -> Result<&OakGame> = screens::game_of::<OakRuleset>;
+    const MAP: fn(&OakGame, &Roster, &Style) -> String = views::render;
+    const TABLE: fn(&OakGame, &Roster, &Style) -> String = views::table;
+    const DETAIL: fn(&OakGame, &Roster, usize) -> String = views::detail;
+    const HELP: fn() -> String = help_text;
+
+    fn new(scenario: &AnyScenario, viewer: u8) -> Result<Self> {
+        let scenario = screens::scenario_of::<OakRuleset>(scenario)?;
+        Ok(OakUi {
+            roster: super::roster(scenario, viewer),
+        })
+    }
+
+    fn roster(&self) -> &Roster {
+        &self.roster
+    }
+
+    fn narrate(&mut self, before: &OakGame, action: Action, after: &OakGame) -> Vec<String> {
+        let mut lines = vec![self.describe(before, action)];
+        lines.extend(ship_changes(before, after, &self.roster));
+        if after.turn != before.turn || (before.phase != after.phase) {
+            lines.push(phase_text(after, &self.roster));
+        }
+        if before.revealed != after.revealed {
+            for s in 0..2 {
+                if let Some(c) = cards().get(after.revealed[s] as usize) {
+                    lines.push(format!(
+                        "  The {} reveal {} (value {}).",
+                        self.roster.side_name(s as u8),
+                        c.name,
+                        c.value
+                    ));
+                }
+            }
+        }
+        if let Some(e) = after.ending.filter(|_| before.ending.is_none()) {
+            lines.push(OakResult::of(after, &self.roster).text());
+            let _ = e;
+        }
+        lines
+    }
+
+    fn screen(&self, c: &mut Session, g: &OakGame) -> Result<()> {
+        let style = c.s.style;
+        writeln!(c.out, "\n{}", style.bold(&phase_text(g, &self.roster)))?;
+        writeln!(c.out, "{}", views::render(g, &self.roster, &style))?;
+        writeln!(c.out, "{}", views::table(g, &self.roster, &style))?;
+        c.show_log(Self::SINCE)?;
+        let orders = screens::legal_orders(g, RESIGN, |a| g.describe_action(a));
+        screens::list_orders(c, &orders)
+    }
+
+    fn result(&self, g: &OakGame) -> (OakResult, String) {
+        let r = OakResult::of(g, &self.roster);
+        let text = r.text();
+        (r, text)
+    }
+
+    fn state_json(
+        &self,
+        g: &OakGame,
+        index: usize,
+        action: Option<ActionView>,
+        events: Vec<String>,
+    ) -> Result<String> {
+        #[derive(Serialize)]
+        struct View<'a> {
+            index: usize,
+            action: Option<ActionView>,
+            events: Vec<String>,
+            phase: String,
+            ships: Vec<ShipView<'a>>,
+            strike_points: [u8; 2],
+            fortune: [u8; 2],
+        }
+        #[derive(Serialize)]
+        struct ShipView<'a> {
+            name: &'a str,
+            side: u8,
+            x_inches: f64,
+            y_inches: f64,
+            heading: u16,
+            fatigue: u8,
+            damage: u8,
+            sail: &'static str,
+            on_table: bool,
+            out_of_action: bool,
+        }
+        let v = View {
+            index,
+            action,
+            events,
+            phase: phase_text(g, &self.roster),
+            ships: g
+                .ships()
+                .iter()
+                .enumerate()
+                .map(|(i, s)| ShipView {
+                    name: self.roster.name(i),
+                    side: s.side,
+                    x_inches: s.base.centre.x as f64 / 1000.0,
+                    y_inches: s.base.centre.y as f64 / 1000.0,
+                    heading: s.base.heading,
+                    fatigue: s.fatigue,
+                    damage: s.damage,
+                    sail: sail::NAMES[s.sail.min(3) as usize],
+                    on_table: s.on_table(),
+                    out_of_action: s.out_of_action(),
+                })
+                .collect(),
+            strike_points: [g.strike_points(0), g.strike_points(1)],
+            fortune: g.fortune,
+        };
+        Ok(serde_json::to_string(&v)?)
+    }
+}
+
+fn help_text() -> String {
+    format!(
+        "Oak & Iron: before turn 1 choose your initiative hand and first card (card:C). Each turn:\n\
+         initiative (cards revealed, next card placed face down), movement (ships alternate: ship:K,\n\
+         then sea:none/heading/faster/slower/cut-free, turn:port:D / turn:stbd:D, move:ahead,\n\
+         move:end, then a crew action crew:...), attack (ship:K, then fire:port:J / fire:stbd:J /\n\
+         partial:J / close:J / attack:crew-action / attack:none, then aim:hull/crew/rigging),\n\
+         keep or fortune after a roll, and the end phase (capture:J / destroy:J / pass).\n\
+         Type the order's number or name. Commands: `list`, `map`, `chart`, `chart NAME`, `resign`,\n\
+         `quit`. Admirals for oak: {}, mcts, portfolio, random.",
+        OakGame::bots()
+            .iter()
+            .map(|(n, _)| format!("bot:{n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
