@@ -1,0 +1,159 @@
+"""The PettingZoo AEC environment over any Broadside ruleset.
+
+Agents are ``player_0`` and ``player_1``. Each observation is ``{"observation": {...},
+"action_mask": int8}`` from that player's view (the Rust ruleset's ``observe``, which never
+shows a player what it cannot know); dice are rolled inside from the seeded RNG, so the
+agents only ever see decisions. A player may act several times in a row (orders given ship
+by ship): ``agent_selection`` always names the player to act.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from pettingzoo import AECEnv
+
+from broadside._core import CoreEnv, episode_seed_of
+from broadside.spaces import feature_names, observation_space
+from gymnasium import spaces
+
+AGENTS = ("player_0", "player_1")
+
+
+def _fresh_seed() -> int:
+    return int(np.random.SeedSequence().entropy % (1 << 63))
+
+
+class BroadsideAEC(AECEnv):
+    """A Broadside game as a PettingZoo AEC environment.
+
+    Args:
+        ruleset: a ruleset name (``broadside.rulesets()``), or ``"connect_four"``.
+        scenario: a built-in scenario id or a scenario file (the ruleset's default if None).
+        seed: the seed of the first episode's dice; later episodes derive theirs from it.
+        max_decisions: cut an episode after this many decisions (both agents truncated).
+        resignation: whether the catalogue's resign action is allowed.
+    """
+
+    metadata = {"render_modes": ["ansi"], "name": "broadside_v1", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        ruleset: str = "wsim",
+        scenario: str | None = None,
+        seed: int | None = None,
+        max_decisions: int | None = None,
+        resignation: bool = True,
+        render_mode: str | None = None,
+    ):
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r} is not supported (None or 'ansi')")
+        self.render_mode = render_mode
+        self._core = CoreEnv(ruleset, scenario, max_decisions, resignation)
+        self._spec = self._core.spec()
+        self.possible_agents = list(AGENTS)
+        self.agents = []
+        obs_space = observation_space(self._spec)
+        act_space = spaces.Discrete(self._spec["num_player_actions"])
+        self.observation_spaces = {a: obs_space for a in AGENTS}
+        self.action_spaces = {a: act_space for a in AGENTS}
+        self._base_seed = _fresh_seed() if seed is None else int(seed)
+        self._episode = 0
+        self.metadata = dict(self.metadata, name=f"broadside_{self._core.ruleset}_v1")
+
+    # Spaces -----------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    @property
+    def spec_dict(self) -> dict:
+        """The ruleset's spec: catalogue and observation layout."""
+        return self._spec
+
+    @property
+    def feature_names(self) -> dict[str, list[str]]:
+        return feature_names(self._spec)
+
+    # Episode ----------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._base_seed = int(seed)
+            self._episode = 0
+        dice = episode_seed_of(self._base_seed, 0, self._episode)
+        self._episode += 1
+        to_play = self._core.reset(dice)
+        self.agents = list(AGENTS)
+        self.rewards = {a: 0.0 for a in AGENTS}
+        self._cumulative_rewards = {a: 0.0 for a in AGENTS}
+        self.terminations = {a: False for a in AGENTS}
+        self.truncations = {a: False for a in AGENTS}
+        self.infos = {a: {} for a in AGENTS}
+        if to_play is None:  # over before any decision
+            self._finish(self._core.is_terminated(), self._core.is_truncated())
+            self.agent_selection = AGENTS[0]
+        else:
+            self.agent_selection = AGENTS[to_play]
+
+    def _finish(self, terminated: bool, truncated: bool) -> None:
+        for a in self.agents:
+            self.terminations[a] = terminated
+            self.truncations[a] = truncated
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to act: None is only for agents whose game is over")
+        r0, r1, terminated, truncated, to_play = self._core.step(int(action))
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards["player_0"] = r0
+        self.rewards["player_1"] = r1
+        if terminated or truncated:
+            self._finish(terminated, truncated)
+            self.agent_selection = AGENTS[1 - AGENTS.index(agent)]
+        else:
+            self.agent_selection = AGENTS[to_play]
+        self._accumulate_rewards()
+
+    def observe(self, agent: str) -> dict:
+        p = AGENTS.index(agent)
+        return {"observation": self._core.observe(p), "action_mask": self._core.action_mask(p)}
+
+    # Extras -----------------------------------------------------------------------------
+    def game(self):
+        """The game now as a :class:`broadside.Game` (with its history: it saves as a saved
+        game ``broadside replay`` reads)."""
+        return self._core.game()
+
+    def legal_actions(self) -> list[int]:
+        """The legal decisions of the agent to act."""
+        return self._core.legal_actions()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return repr(self._core.game())
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(ruleset: str = "wsim", scenario: str | None = None, seed: int | None = None, **kwargs) -> BroadsideAEC:
+    """The AEC environment without PettingZoo's wrappers."""
+    return BroadsideAEC(ruleset=ruleset, scenario=scenario, seed=seed, **kwargs)
+
+
+def env(ruleset: str = "wsim", scenario: str | None = None, seed: int | None = None, **kwargs) -> BroadsideAEC:
+    """``broadside.env(ruleset=..., scenario=..., seed=...)``: the AEC environment.
+
+    Returned unwrapped: the Rust core already refuses illegal and out-of-range actions with
+    a ``ValueError`` (PettingZoo's order-enforcing wrapper would only add Python overhead).
+    """
+    return raw_env(ruleset=ruleset, scenario=scenario, seed=seed, **kwargs)

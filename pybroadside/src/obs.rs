@@ -1,0 +1,99 @@
+//! Observations as numpy arrays. A ruleset's observation has up to three tensors, named as
+//! in its spec: `entities` `[max_entities, features]`, `global` `[features]` and `planes`
+//! `[channels, rows, cols]`; a tensor the ruleset does not have (zero features, zero
+//! channels) is left out, so Connect Four's observation is `global` and `planes`.
+
+use broadside_env::{GameSpec, Observation};
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+/// Which tensors a ruleset's observation has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Parts {
+    pub entities: bool,
+    pub global: bool,
+    pub planes: bool,
+}
+
+impl Parts {
+    pub fn of(spec: &GameSpec) -> Self {
+        let (e, f) = spec.obs.entity_shape();
+        let (c, r, k) = spec.obs.plane_shape();
+        Parts {
+            entities: e * f > 0,
+            global: !spec.obs.global_features.is_empty(),
+            planes: c * r * k > 0,
+        }
+    }
+}
+
+/// `obs` as a dict of fresh numpy arrays (moved, not copied, into numpy).
+pub fn obs_dict<'py>(py: Python<'py>, parts: Parts, obs: &Observation) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    if parts.entities {
+        d.set_item("entities", obs.entities.clone().into_pyarray(py))?;
+    }
+    if parts.global {
+        d.set_item("global", obs.global.clone().into_pyarray(py))?;
+    }
+    if parts.planes {
+        d.set_item("planes", obs.planes.clone().into_pyarray(py))?;
+    }
+    Ok(d)
+}
+
+/// A legal-action mask as an `int8` array of `len` entries.
+pub fn mask_array<'py>(py: Python<'py>, legal: &broadside_env::ActionSet, len: usize) -> Bound<'py, PyArray1<i8>> {
+    let mut m = vec![0i8; len];
+    for a in legal.iter() {
+        if let Some(x) = m.get_mut(a as usize) {
+            *x = 1;
+        }
+    }
+    m.into_pyarray(py)
+}
+
+/// The spec as a dict: names, versions, the catalogue and the observation's layout.
+pub fn spec_dict<'py>(py: Python<'py>, spec: &'static GameSpec) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("name", spec.name)?;
+    d.set_item("title", spec.title)?;
+    d.set_item("version", spec.version)?;
+    d.set_item("num_player_actions", spec.num_player_actions)?;
+    d.set_item("num_actions", spec.num_actions)?;
+    d.set_item("action_names", PyList::new(py, spec.action_names)?)?;
+    let parts = Parts::of(spec);
+    let o = PyDict::new(py);
+    if parts.entities {
+        let e = PyDict::new(py);
+        e.set_item("shape", spec.obs.entity_shape())?;
+        e.set_item("features", PyList::new(py, spec.obs.entity_features)?)?;
+        o.set_item("entities", e)?;
+    }
+    if parts.global {
+        let g = PyDict::new(py);
+        g.set_item("shape", (spec.obs.global_features.len(),))?;
+        g.set_item("features", PyList::new(py, spec.obs.global_features)?)?;
+        o.set_item("global", g)?;
+    }
+    if parts.planes {
+        let p = PyDict::new(py);
+        p.set_item("shape", spec.obs.plane_shape())?;
+        p.set_item("features", PyList::new(py, spec.obs.plane_channels)?)?;
+        o.set_item("planes", p)?;
+    }
+    d.set_item("observation", o)?;
+    Ok(d)
+}
+
+/// Checks an action number from Python against the catalogue size.
+pub fn action_in(action: i64, size: usize) -> PyResult<broadside_env::Action> {
+    if action < 0 || action as u64 >= size as u64 {
+        return Err(crate::errors::value_error(format!(
+            "action {action} is outside the catalogue (0 to {})",
+            size.saturating_sub(1)
+        )));
+    }
+    Ok(action as broadside_env::Action)
+}
