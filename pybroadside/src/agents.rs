@@ -91,7 +91,11 @@ impl PyAgent {
         let inner = if ruleset == CONNECT_FOUR {
             let own = match spec {
                 AgentSpec::Random { seed } => seed,
-                _ => return Err(value_error("Connect Four is played by `random` agents only")),
+                _ => {
+                    return Err(value_error(
+                        "Connect Four is played by `random` agents only",
+                    ))
+                }
             };
             Built::ConnectFour(RandomAgent::new(own.unwrap_or(seed)))
         } else {
@@ -106,9 +110,6 @@ impl PyAgent {
 
     /// The agent's action in `state` for the player to act (checked legal).
     pub fn choose_state(&self, py: Python<'_>, state: &PyState) -> PyResult<Action> {
-        let Turn::Player(p) = state.turn() else {
-            return Err(value_error("no player acts here: the game is at a chance node or over"));
-        };
         if state.spec().name != self.ruleset {
             return Err(value_error(format!(
                 "this agent plays {}, the game is {}",
@@ -116,6 +117,11 @@ impl PyAgent {
                 state.spec().name
             )));
         }
+        let Turn::Player(p) = state.turn() else {
+            return Err(value_error(
+                "no player acts here: the game is at a chance node or over",
+            ));
+        };
         let mut guard = self
             .inner
             .lock()
@@ -124,13 +130,18 @@ impl PyAgent {
         let a = py.detach(|| match (built, state) {
             (Built::Any(agent), PyState::Any(g)) => Ok(agent.choose(g, p)),
             (Built::ConnectFour(agent), PyState::ConnectFour(g)) => {
-                Ok(Agent::<broadside_env::connect_four::ConnectFour>::choose(agent, g, p))
+                Ok(Agent::<broadside_env::connect_four::ConnectFour>::choose(
+                    agent, g, p,
+                ))
             }
             _ => Err(()),
         });
         let a = a.map_err(|()| value_error("the agent and the game are of different rulesets"))?;
         if !state.legal_actions().contains(a) {
-            return Err(value_error(format!("agent {} chose the illegal action {a}", self.spec)));
+            return Err(value_error(format!(
+                "agent {} chose the illegal action {a}",
+                self.spec
+            )));
         }
         Ok(a)
     }

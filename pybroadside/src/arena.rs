@@ -52,14 +52,18 @@ fn in_range(name: &str, value: usize, lo: usize, hi: usize) -> PyResult<()> {
     if (lo..=hi).contains(&value) {
         Ok(())
     } else {
-        Err(value_error(format!("{name} must be from {lo} to {hi}, not {value}")))
+        Err(value_error(format!(
+            "{name} must be from {lo} to {hi}, not {value}"
+        )))
     }
 }
 
 impl Arena {
     fn open(ruleset: &str, scenario: Option<&str>, agents: &[String]) -> PyResult<Self> {
         if ruleset == CONNECT_FOUR {
-            return Err(value_error("arenas play the registered rulesets, not Connect Four"));
+            return Err(value_error(
+                "arenas play the registered rulesets, not Connect Four",
+            ));
         }
         // The arena plays without resignation, as `broadside arena` does.
         let Table::Scenario { scenario, .. } = Table::open(ruleset, scenario, false)? else {
@@ -162,7 +166,14 @@ pub fn arena_game(
     let (sides, pair_seed) = scheduled_game(agents.len(), pairs, seed, index);
     let new_game = arena.new_game();
     let record = py.detach(|| {
-        play_game(&new_game, &arena.specs, sides, index, pair_seed, Some(max_decisions))
+        play_game(
+            &new_game,
+            &arena.specs,
+            sides,
+            index,
+            pair_seed,
+            Some(max_decisions),
+        )
     });
     serde_json::to_string(&record.py()?).py()
 }

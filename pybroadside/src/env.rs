@@ -39,7 +39,9 @@ impl PyEnv {
         resignation: bool,
     ) -> PyResult<Self> {
         if max_decisions == Some(0) {
-            return Err(crate::errors::value_error("max_decisions must be at least 1"));
+            return Err(crate::errors::value_error(
+                "max_decisions must be at least 1",
+            ));
         }
         let table = Table::open(ruleset, scenario, resignation)?;
         let env = Env::from_factory(table.factory(), EnvConfig { max_decisions });
@@ -62,7 +64,13 @@ impl PyEnv {
     fn step(&mut self, action: i64) -> PyResult<StepOut> {
         let a = action_in(action, self.env.spec().num_player_actions)?;
         let r = self.env.step(a).py()?;
-        Ok((r.rewards[0], r.rewards[1], r.terminated, r.truncated, r.to_play))
+        Ok((
+            r.rewards[0],
+            r.rewards[1],
+            r.terminated,
+            r.truncated,
+            r.to_play,
+        ))
     }
 
     /// Lets `agent` choose for the player to act (GIL released while it thinks) and steps.

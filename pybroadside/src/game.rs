@@ -68,7 +68,9 @@ impl PyGame {
     fn player_arg(player: i64) -> PyResult<u8> {
         match player {
             0 | 1 => Ok(player as u8),
-            _ => Err(value_error(format!("player {player} does not exist (players are 0 and 1)"))),
+            _ => Err(value_error(format!(
+                "player {player} does not exist (players are 0 and 1)"
+            ))),
         }
     }
 }
@@ -107,8 +109,9 @@ impl PyGame {
     #[pyo3(signature = (path, players=None))]
     fn save(&self, path: std::path::PathBuf, players: Option<Vec<String>>) -> PyResult<()> {
         let text = self.saved(players.unwrap_or_default())?.to_json();
-        std::fs::write(&path, text)
-            .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("cannot write {}: {e}", path.display())))
+        std::fs::write(&path, text).map_err(|e| {
+            pyo3::exceptions::PyOSError::new_err(format!("cannot write {}: {e}", path.display()))
+        })
     }
 
     /// The state alone as JSON (the ruleset's serde form).

@@ -29,7 +29,11 @@ impl Parts {
 }
 
 /// `obs` as a dict of fresh numpy arrays (moved, not copied, into numpy).
-pub fn obs_dict<'py>(py: Python<'py>, parts: Parts, obs: &Observation) -> PyResult<Bound<'py, PyDict>> {
+pub fn obs_dict<'py>(
+    py: Python<'py>,
+    parts: Parts,
+    obs: &Observation,
+) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     if parts.entities {
         d.set_item("entities", obs.entities.clone().into_pyarray(py))?;
@@ -44,7 +48,11 @@ pub fn obs_dict<'py>(py: Python<'py>, parts: Parts, obs: &Observation) -> PyResu
 }
 
 /// A legal-action mask as an `int8` array of `len` entries.
-pub fn mask_array<'py>(py: Python<'py>, legal: &broadside_env::ActionSet, len: usize) -> Bound<'py, PyArray1<i8>> {
+pub fn mask_array<'py>(
+    py: Python<'py>,
+    legal: &broadside_env::ActionSet,
+    len: usize,
+) -> Bound<'py, PyArray1<i8>> {
     let mut m = vec![0i8; len];
     for a in legal.iter() {
         if let Some(x) = m.get_mut(a as usize) {

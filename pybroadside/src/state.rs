@@ -100,8 +100,14 @@ impl Table {
         let info = ruleset::rulesets()
             .into_iter()
             .find(|r| r.name == ruleset)
-            .ok_or_else(|| value_error(format!("unknown ruleset `{ruleset}` (known: {})", ruleset_names().join(", "))))?;
-        let scenario = ruleset::scenario(info.name, scenario.unwrap_or(info.default_scenario)).py()?;
+            .ok_or_else(|| {
+                value_error(format!(
+                    "unknown ruleset `{ruleset}` (known: {})",
+                    ruleset_names().join(", ")
+                ))
+            })?;
+        let scenario =
+            ruleset::scenario(info.name, scenario.unwrap_or(info.default_scenario)).py()?;
         Ok(Table::Scenario {
             scenario,
             options: GameOptions { resignation },

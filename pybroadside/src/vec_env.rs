@@ -11,7 +11,9 @@
 
 use broadside_env::wrapper::episode_seed;
 use broadside_env::{Action, Env, EnvConfig, Observation};
-use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use numpy::{
+    PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
+};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -94,7 +96,10 @@ impl Slot {
 }
 
 /// Copies an ndarray in standard layout into a numpy row.
-fn copy<D: ndarray_dim::Dimension>(src: &ndarray_dim::ArrayBase<ndarray_dim::OwnedRepr<f32>, D>, dst: &mut [f32]) {
+fn copy<D: ndarray_dim::Dimension>(
+    src: &ndarray_dim::ArrayBase<ndarray_dim::OwnedRepr<f32>, D>,
+    dst: &mut [f32],
+) {
     if let Some(s) = src.as_slice() {
         dst.copy_from_slice(s);
     } else {
@@ -183,14 +188,21 @@ impl PyVecEnv {
         let rows: Vec<Row<'_>> = split(ent.as_slice_mut().map_err(not_contiguous)?, n, e * f)
             .into_iter()
             .zip(split(glo.as_slice_mut().map_err(not_contiguous)?, n, g))
-            .zip(split(pla.as_slice_mut().map_err(not_contiguous)?, n, c * r * k))
+            .zip(split(
+                pla.as_slice_mut().map_err(not_contiguous)?,
+                n,
+                c * r * k,
+            ))
             .zip(split(msk.as_slice_mut().map_err(not_contiguous)?, n, a))
             .zip(split(rew.as_slice_mut().map_err(not_contiguous)?, n, 2))
             .zip(ter.as_slice_mut().map_err(not_contiguous)?.iter_mut())
             .zip(tru.as_slice_mut().map_err(not_contiguous)?.iter_mut())
             .zip(tpl.as_slice_mut().map_err(not_contiguous)?.iter_mut())
             .map(
-                |(((((((entities, global), planes), mask), rewards), terminated), truncated), to_play)| Row {
+                |(
+                    ((((((entities, global), planes), mask), rewards), terminated), truncated),
+                    to_play,
+                )| Row {
                     entities,
                     global,
                     planes,
@@ -252,7 +264,11 @@ impl PyVecEnv {
             .map(|_| {
                 let env = Env::from_factory(factory.clone(), EnvConfig { max_decisions });
                 let obs = Observation::new(&env.spec().obs);
-                Slot { env, obs, episode: 0 }
+                Slot {
+                    env,
+                    obs,
+                    episode: 0,
+                }
             })
             .collect();
         let spec = slots[0].env.spec();
@@ -294,7 +310,10 @@ impl PyVecEnv {
         let actions = actions_from(actions)?;
         let n = self.slots.len();
         if actions.len() != n {
-            return Err(value_error(format!("{} actions for {n} environments", actions.len())));
+            return Err(value_error(format!(
+                "{} actions for {n} environments",
+                actions.len()
+            )));
         }
         let spec = self.slots[0].env.spec();
         let width = spec.num_player_actions;

@@ -96,11 +96,16 @@ class BroadsideGym(gymnasium.Env):
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
-        episode_seed = int(self.np_random.integers(0, 2**63 - 1))
-        self._core.reset(episode_seed)
-        self._opponent = Agent(self._opponent_spec, self._ruleset, episode_seed)
-        self._opponent_moves()
-        return self._observation()
+        # An episode starts at the learner's first decision: a game the opponent ends
+        # before it (a resignation) is drawn again, from the same seeded generator.
+        for _ in range(1000):
+            episode_seed = int(self.np_random.integers(0, 2**63 - 1))
+            self._core.reset(episode_seed)
+            self._opponent = Agent(self._opponent_spec, self._ruleset, episode_seed)
+            self._opponent_moves()
+            if self._core.to_play() == self.side:
+                return self._observation()
+        raise RuntimeError("1000 games in a row ended before the learner's first decision")
 
     def step(self, action: Any):
         action = int(action)
