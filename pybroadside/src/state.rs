@@ -76,7 +76,9 @@ impl Game for PyState {
 }
 
 /// Where games come from: a registered ruleset's scenario, or Connect Four.
+// One per environment or game, cloned rarely: boxing the scenario buys nothing.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum Table {
     Scenario {
         scenario: AnyScenario,
