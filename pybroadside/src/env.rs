@@ -91,8 +91,18 @@ impl PyEnv {
                 "player {player} does not exist (players are 0 and 1)"
             )));
         }
-        self.env.observe_player(player, &mut self.obs);
+        // `observe` writes every entry (the Game contract): no clearing first.
+        self.env.state().observe(player, &mut self.obs);
         obs_dict(py, self.parts, &self.obs)
+    }
+
+    /// What a PettingZoo agent sees, in one call: `{"observation": {...}, "action_mask":
+    /// int8}` for `player` (its mask all zero when it does not act).
+    fn observe_masked<'py>(&mut self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("observation", self.observe(py, player)?)?;
+        d.set_item("action_mask", self.action_mask(py, player))?;
+        Ok(d)
     }
 
     /// `player`'s legal decisions as an `int8` mask (all zero when `player` does not act).

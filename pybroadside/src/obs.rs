@@ -4,7 +4,7 @@
 //! channels) is left out, so Connect Four's observation is `global` and `planes`.
 
 use broadside_env::{GameSpec, Observation};
-use numpy::{IntoPyArray, PyArray1};
+use numpy::{PyArray1, ToPyArray};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -28,7 +28,7 @@ impl Parts {
     }
 }
 
-/// `obs` as a dict of fresh numpy arrays (moved, not copied, into numpy).
+/// `obs` as a dict of fresh numpy arrays (one copy, straight into numpy's own memory).
 pub fn obs_dict<'py>(
     py: Python<'py>,
     parts: Parts,
@@ -36,13 +36,13 @@ pub fn obs_dict<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     if parts.entities {
-        d.set_item("entities", obs.entities.clone().into_pyarray(py))?;
+        d.set_item("entities", obs.entities.to_pyarray(py))?;
     }
     if parts.global {
-        d.set_item("global", obs.global.clone().into_pyarray(py))?;
+        d.set_item("global", obs.global.to_pyarray(py))?;
     }
     if parts.planes {
-        d.set_item("planes", obs.planes.clone().into_pyarray(py))?;
+        d.set_item("planes", obs.planes.to_pyarray(py))?;
     }
     Ok(d)
 }
@@ -53,13 +53,14 @@ pub fn mask_array<'py>(
     legal: &broadside_env::ActionSet,
     len: usize,
 ) -> Bound<'py, PyArray1<i8>> {
-    let mut m = vec![0i8; len];
+    let mut m = [0i8; broadside_env::MAX_ACTIONS];
+    let m = &mut m[..len.min(broadside_env::MAX_ACTIONS)];
     for a in legal.iter() {
         if let Some(x) = m.get_mut(a as usize) {
             *x = 1;
         }
     }
-    m.into_pyarray(py)
+    PyArray1::from_slice(py, m)
 }
 
 /// The spec as a dict: names, versions, the catalogue and the observation's layout.

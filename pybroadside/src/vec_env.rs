@@ -10,7 +10,7 @@
 //! Environment `i` therefore plays exactly as a single environment reset with those seeds.
 
 use broadside_env::wrapper::episode_seed;
-use broadside_env::{Action, Env, EnvConfig, Observation};
+use broadside_env::{Action, Env, EnvConfig, Game, Observation};
 use numpy::{
     PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
 };
@@ -55,7 +55,8 @@ fn split<T>(s: &mut [T], n: usize, per: usize) -> Vec<&mut [T]> {
 
 impl Slot {
     fn write_view(&mut self, row: &mut Row<'_>) {
-        self.env.observe_into(&mut self.obs);
+        // `observe` writes every entry (the Game contract): no clearing first.
+        self.env.state().observe(self.env.observer(), &mut self.obs);
         copy(&self.obs.entities, row.entities);
         copy(&self.obs.global, row.global);
         copy(&self.obs.planes, row.planes);

@@ -19,6 +19,7 @@ from broadside.spaces import feature_names, observation_space
 from gymnasium import spaces
 
 AGENTS = ("player_0", "player_1")
+_INDEX = {"player_0": 0, "player_1": 1}
 
 
 def _fresh_seed() -> int:
@@ -113,18 +114,18 @@ class BroadsideAEC(AECEnv):
             raise ValueError(f"{agent} is to act: None is only for agents whose game is over")
         r0, r1, terminated, truncated, to_play = self._core.step(int(action))
         self._cumulative_rewards[agent] = 0.0
-        self.rewards["player_0"] = r0
-        self.rewards["player_1"] = r1
         if terminated or truncated:
+            # Rewards come only at the end: the rewards dict is all zero until then.
+            self.rewards["player_0"] = r0
+            self.rewards["player_1"] = r1
+            self._accumulate_rewards()
             self._finish(terminated, truncated)
-            self.agent_selection = AGENTS[1 - AGENTS.index(agent)]
+            self.agent_selection = AGENTS[1 - _INDEX[agent]]
         else:
             self.agent_selection = AGENTS[to_play]
-        self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict:
-        p = AGENTS.index(agent)
-        return {"observation": self._core.observe(p), "action_mask": self._core.action_mask(p)}
+        return self._core.observe_masked(_INDEX[agent])
 
     # Extras -----------------------------------------------------------------------------
     def game(self):

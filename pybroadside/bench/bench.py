@@ -1,0 +1,132 @@
+"""Speed figures of the Python package, each beside its peer, measured in one run.
+
+1. Random play on Connect Four through the PettingZoo AEC env (observation and mask every
+   step, as a learner sees them) against OpenSpiel's pyspiel doing the same loop from Python
+   (observation tensor, legal actions, apply), and pyspiel's bare loop without observations.
+2. WS&IM's default scenario with observations: the vectorised API (N games stepped in Rust
+   on every core) against the single-environment Python loop (the AEC env), in env steps/s.
+3. One WS&IM observation through the package (the Rust observe plus numpy arrays).
+
+Usage: python pybroadside/bench/bench.py [--seconds S] [--envs N] [--json]
+pyspiel comes from `pip install open_spiel`; without it those rows are left out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import time
+
+import numpy as np
+
+import broadside
+from broadside.vector import sample_masked
+
+
+def timed(fn, seconds):
+    """Runs fn(budget) repeatedly for about `seconds`; returns steps per second."""
+    fn(200)  # warm up
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        steps += fn(2000)
+    return steps / (time.perf_counter() - start)
+
+
+def aec_random(ruleset, scenario=None):
+    env = broadside.env(ruleset=ruleset, scenario=scenario, seed=0)
+    env.reset()
+    rng = random.Random(0)
+
+    def run(budget):
+        steps = 0
+        while steps < budget:
+            for agent in env.agent_iter():
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.randrange(len(legal))]))
+                steps += 1
+            env.reset()
+        return steps
+
+    return run
+
+
+def pyspiel_random(observe):
+    import pyspiel
+
+    game = pyspiel.load_game("connect_four")
+    rng = random.Random(0)
+
+    def run(budget):
+        steps = 0
+        while steps < budget:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if observe:
+                    state.observation_tensor()
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                steps += 1
+        return steps
+
+    return run
+
+
+def vec_random(ruleset, n, scenario=None):
+    v = broadside.VecEnv(ruleset, n, scenario=scenario, seed=0)
+    rng = np.random.default_rng(0)
+
+    def run(budget):
+        steps = 0
+        while steps < budget:
+            v.step(sample_masked(v.action_masks, rng))
+            steps += n
+        return steps
+
+    return run
+
+
+def observe_time(ruleset, seconds):
+    core = broadside._core.CoreEnv(ruleset, None, None, True)
+    core.reset(0)
+    p = core.to_play()
+    n, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for _ in range(1000):
+            core.observe(p)
+        n += 1000
+    return (time.perf_counter() - start) / n * 1e6
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--envs", type=int, default=64)
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    rows = {}
+    rows["c4_aec_steps_per_s"] = timed(aec_random("connect_four"), a.seconds)
+    try:
+        rows["c4_pyspiel_observed_steps_per_s"] = timed(pyspiel_random(True), a.seconds)
+        rows["c4_pyspiel_bare_steps_per_s"] = timed(pyspiel_random(False), a.seconds)
+    except ImportError:
+        pass
+    rows["wsim_single_aec_steps_per_s"] = timed(aec_random("wsim"), a.seconds)
+    rows["wsim_vec_steps_per_s"] = timed(vec_random("wsim", a.envs), a.seconds)
+    rows["wsim_observe_us"] = observe_time("wsim", a.seconds)
+    rows["envs"] = a.envs
+    rows["cpus"] = os.cpu_count()
+    if a.json:
+        print(json.dumps(rows, indent=2))
+    else:
+        for k, v in rows.items():
+            print(f"{k:36} {v:14,.1f}")
+
+
+if __name__ == "__main__":
+    main()
