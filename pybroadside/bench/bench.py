@@ -1,8 +1,10 @@
 """Speed figures of the Python package, each beside its peer, measured in one run.
 
-1. Random play on Connect Four through the PettingZoo AEC env (observation and mask every
-   step, as a learner sees them) against OpenSpiel's pyspiel doing the same loop from Python
-   (observation tensor, legal actions, apply), and pyspiel's bare loop without observations.
+1. Random play on Connect Four through the PettingZoo AEC env (`agent_iter`, `last()` with
+   the observation and mask every step, as a learner sees them, `legal_actions()`, `step`)
+   against OpenSpiel's pyspiel doing the same loop from Python (observation tensor, legal
+   actions, apply), and the bare loops without observations, pyspiel's and the same lines
+   on `broadside.Game`.
 2. WS&IM's default scenario with observations: the vectorised API (N games stepped in Rust
    on every core) against the single-environment Python loop (the AEC env), in env steps/s.
 3. One WS&IM observation through the package (the Rust observe plus numpy arrays).
@@ -47,10 +49,30 @@ def aec_random(ruleset, scenario=None):
                 if term or trunc:
                     env.step(None)
                     continue
-                legal = np.flatnonzero(obs["action_mask"])
-                env.step(int(legal[rng.randrange(len(legal))]))
+                # The legal list (as pyspiel's loop gets it); the mask came with `last()`.
+                legal = env.legal_actions()
+                env.step(legal[rng.randrange(len(legal))])
                 steps += 1
             env.reset()
+        return steps
+
+    return run
+
+
+def game_api_random(observe):
+    """The pyspiel loop, line for line, on broadside.Game."""
+
+    def run(budget):
+        steps = 0
+        rng = random.Random(0)
+        while steps < budget:
+            state = broadside.Game("connect_four")
+            while not state.is_terminal():
+                if observe:
+                    state.observation(state.current_player())
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                steps += 1
         return steps
 
     return run
@@ -111,6 +133,8 @@ def main():
     a = ap.parse_args()
     rows = {}
     rows["c4_aec_steps_per_s"] = timed(aec_random("connect_four"), a.seconds)
+    rows["c4_game_api_observed_steps_per_s"] = timed(game_api_random(True), a.seconds)
+    rows["c4_game_api_bare_steps_per_s"] = timed(game_api_random(False), a.seconds)
     try:
         rows["c4_pyspiel_observed_steps_per_s"] = timed(pyspiel_random(True), a.seconds)
         rows["c4_pyspiel_bare_steps_per_s"] = timed(pyspiel_random(False), a.seconds)

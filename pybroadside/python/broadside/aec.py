@@ -127,6 +127,17 @@ class BroadsideAEC(AECEnv):
     def observe(self, agent: str) -> dict:
         return self._core.observe_masked(_INDEX[agent])
 
+    def last(self, observe: bool = True):
+        # PettingZoo's `last`, one call shorter (it runs once per step of every loop).
+        agent = self.agent_selection
+        return (
+            self._core.observe_masked(_INDEX[agent]) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     # Extras -----------------------------------------------------------------------------
     def game(self):
         """The game now as a :class:`broadside.Game` (with its history: it saves as a saved
