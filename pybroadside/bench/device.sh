@@ -8,7 +8,10 @@ $PY -m venv /tmp/bv
 /tmp/bv/bin/pip install --quiet --no-index --find-links .bench-wheels broadside numpy gymnasium pettingzoo
 /tmp/bv/bin/pip install --quiet --no-index --no-deps --find-links .bench-wheels open_spiel
 cd /tmp
-for run in 1 2 3; do
-  RAYON_NUM_THREADS=2 taskset -c 0,1 /tmp/bv/bin/python "$OLDPWD/pybroadside/bench/bench.py" --seconds "${SECONDS_PER_ROW:-4}" --json > "$OUT/bench-2cores-$run.json"
-  cat "$OUT/bench-2cores-$run.json"
+for run in 1 2; do
+  for envs in 16 64; do
+    RAYON_NUM_THREADS=2 taskset -c 0,1 /tmp/bv/bin/python "$OLDPWD/pybroadside/bench/bench.py" \
+      --seconds "${SECONDS_PER_ROW:-3}" --envs "$envs" --json > "$OUT/bench-2cores-$envs-$run.json"
+    cat "$OUT/bench-2cores-$envs-$run.json"
+  done
 done
