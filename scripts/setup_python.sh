@@ -3,7 +3,8 @@
 # pytest, Ray, and maturin to build the package) and prints its path.
 #
 # Idempotent: a stamp file records the finished install's recipe, so an interrupted or
-# outdated one is redone. Usage:  VENV="$(bash scripts/setup_python.sh)"
+# outdated one is redone. Prints the venv's absolute path.
+# Usage:  VENV="$(bash scripts/setup_python.sh)"
 # Environment: PYTHON (interpreter for the venv, default python3), VENV (default .venv-python).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,4 +23,5 @@ if [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$RECIPE" ]; then
         { echo "setup_python: could not install $RECIPE" >&2; exit 1; }
     echo "$RECIPE" >"$STAMP"
 fi
-echo "$VENV"
+# An absolute path, whatever VENV was given as.
+(cd "$VENV" && pwd)

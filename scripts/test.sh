@@ -21,7 +21,7 @@ cargo test --locked -p broadside-training --features torch --test train_torch
 # (PettingZoo's and Gymnasium's checks for every ruleset, the vector env, the game API,
 # arenas against `broadside arena`, one on a local Ray). The debug `broadside` built above is
 # the command the tests compare with.
-PY_VENV="$PWD/$(bash scripts/setup_python.sh)"
+PY_VENV="$(bash scripts/setup_python.sh)"
 # maturin (in the venv) builds the wheel; the venv's bin on PATH lets pip's backend find it.
 PATH="$PY_VENV/bin:$PATH" "$PY_VENV/bin/pip" install --quiet --no-build-isolation --no-deps \
     --force-reinstall ./pybroadside
