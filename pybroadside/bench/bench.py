@@ -9,6 +9,10 @@
    on every core) against the single-environment Python loop (the AEC env), in env steps/s.
 3. One WS&IM observation through the package (the Rust observe plus numpy arrays).
 
+Rates are the best half-second window of each row (the shared machine's load only slows a
+window down); the ratios alternate short windows of the two loops and take the median of
+the pairs' ratios, which a change of load between pairs does not skew.
+
 Usage: python pybroadside/bench/bench.py [--seconds S] [--envs N] [--json]
 pyspiel comes from `pip install open_spiel`; without it those rows are left out.
 """
@@ -27,13 +31,35 @@ import broadside
 from broadside.vector import sample_masked
 
 
-def timed(fn, seconds):
-    """Runs fn(budget) repeatedly for about `seconds`; returns steps per second."""
+def timed(fn, seconds, window=0.5):
+    """Runs fn(budget) for about `seconds` in windows of `window` seconds; returns the best
+    window's steps per second (the shared machine's load only ever slows a window down)."""
     fn(200)  # warm up
-    steps, start = 0, time.perf_counter()
+    best, start = 0.0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        steps += fn(2000)
-    return steps / (time.perf_counter() - start)
+        steps, w0 = 0, time.perf_counter()
+        while time.perf_counter() - w0 < window:
+            steps += fn(500)
+        best = max(best, steps / (time.perf_counter() - w0))
+    return best
+
+
+def rate(fn, window):
+    steps, w0 = 0, time.perf_counter()
+    while time.perf_counter() - w0 < window:
+        steps += fn(500)
+    return steps / (time.perf_counter() - w0)
+
+
+def paired(a, b, seconds, window=0.3):
+    """Alternates windows of `a` and `b` (ABAB...) for about `seconds`; returns the median of
+    the per-pair ratios a/b, which a load change between pairs does not skew."""
+    a(200)
+    b(200)
+    ratios, start = [], time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        ratios.append(rate(a, window) / rate(b, window))
+    return float(np.median(ratios))
 
 
 def aec_random(ruleset, scenario=None):
@@ -114,15 +140,17 @@ def vec_random(ruleset, n, scenario=None):
 
 
 def observe_time(ruleset, seconds):
+    """Microseconds per observation, best of 1000-call batches."""
     core = broadside._core.CoreEnv(ruleset, None, None, True)
     core.reset(0)
     p = core.to_play()
-    n, start = 0, time.perf_counter()
+    best, start = float("inf"), time.perf_counter()
     while time.perf_counter() - start < seconds:
+        t0 = time.perf_counter()
         for _ in range(1000):
             core.observe(p)
-        n += 1000
-    return (time.perf_counter() - start) / n * 1e6
+        best = min(best, (time.perf_counter() - t0) / 1000 * 1e6)
+    return best
 
 
 def main():
@@ -143,6 +171,14 @@ def main():
     rows["wsim_single_aec_steps_per_s"] = timed(aec_random("wsim"), a.seconds)
     rows["wsim_vec_steps_per_s"] = timed(vec_random("wsim", a.envs), a.seconds)
     rows["wsim_observe_us"] = observe_time("wsim", a.seconds)
+    try:
+        pyspiel_obs, pyspiel_bare = pyspiel_random(True), pyspiel_random(False)
+        rows["ratio_aec_over_pyspiel_observed"] = paired(aec_random("connect_four"), pyspiel_obs, a.seconds)
+        rows["ratio_game_api_over_pyspiel_observed"] = paired(game_api_random(True), pyspiel_obs, a.seconds)
+        rows["ratio_game_api_over_pyspiel_bare"] = paired(game_api_random(False), pyspiel_bare, a.seconds)
+    except ImportError:
+        pass
+    rows["ratio_vec_over_single_wsim"] = paired(vec_random("wsim", a.envs), aec_random("wsim"), a.seconds)
     rows["envs"] = a.envs
     rows["cpus"] = os.cpu_count()
     if a.json:
