@@ -10,8 +10,10 @@ from conftest import RULESETS
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_pettingzoo_api_test_passes(ruleset):
-    api_test(broadside.env(ruleset=ruleset, seed=3), num_cycles=300)
+@pytest.mark.parametrize("resignation", [True, False])
+def test_pettingzoo_api_test_passes(ruleset, resignation):
+    # Without resignation a random game runs long: the test's cycles reach deep into it.
+    api_test(broadside.env(ruleset=ruleset, seed=3, resignation=resignation), num_cycles=300)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
