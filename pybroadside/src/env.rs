@@ -4,6 +4,7 @@
 
 use broadside_env::{Env, EnvConfig, Game, Observation};
 use numpy::PyArray1;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -24,6 +25,8 @@ pub struct PyEnv {
     env: Env<PyState>,
     parts: Parts,
     obs: Observation,
+    /// The last `play`'s result (rewards, terminated, truncated), read once an episode ends.
+    last: (f32, f32, bool, bool),
 }
 
 #[pymethods]
@@ -51,11 +54,13 @@ impl PyEnv {
             obs: Observation::new(&spec.obs),
             table,
             env,
+            last: (0.0, 0.0, false, false),
         })
     }
 
     /// Starts an episode whose dice come from `seed`; returns who acts first.
     fn reset(&mut self, seed: u64) -> Option<u8> {
+        self.last = (0.0, 0.0, false, false);
         self.env.reset_in_place(seed)
     }
 
@@ -71,6 +76,21 @@ impl PyEnv {
             r.truncated,
             r.to_play,
         ))
+    }
+
+    /// `step` for the PettingZoo loop: returns only who acts next (`None` once the episode
+    /// is over, when `last_result` gives the rewards and flags), so the common step builds no
+    /// tuple of five Python objects.
+    fn play(&mut self, action: i64) -> PyResult<Option<u8>> {
+        let a = action_in(action, self.env.spec().num_player_actions)?;
+        let r = self.env.step(a).py()?;
+        self.last = (r.rewards[0], r.rewards[1], r.terminated, r.truncated);
+        Ok(r.to_play)
+    }
+
+    /// The last `play`'s `(reward_0, reward_1, terminated, truncated)`.
+    fn last_result(&self) -> (f32, f32, bool, bool) {
+        self.last
     }
 
     /// Lets `agent` choose for the player to act (GIL released while it thinks) and steps.
@@ -100,8 +120,8 @@ impl PyEnv {
     /// int8}` for `player` (its mask all zero when it does not act).
     fn observe_masked<'py>(&mut self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        d.set_item("observation", self.observe(py, player)?)?;
-        d.set_item("action_mask", self.action_mask(py, player))?;
+        d.set_item(intern!(py, "observation"), self.observe(py, player)?)?;
+        d.set_item(intern!(py, "action_mask"), self.action_mask(py, player))?;
         Ok(d)
     }
 

@@ -5,6 +5,7 @@
 
 use broadside_env::{GameSpec, Observation};
 use numpy::{PyArray1, ToPyArray};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -29,6 +30,8 @@ impl Parts {
 }
 
 /// `obs` as a dict of fresh numpy arrays (one copy, straight into numpy's own memory).
+/// The keys are interned Python strings (made once, not once per call: this runs every
+/// step of a PettingZoo loop).
 pub fn obs_dict<'py>(
     py: Python<'py>,
     parts: Parts,
@@ -36,13 +39,13 @@ pub fn obs_dict<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     if parts.entities {
-        d.set_item("entities", obs.entities.to_pyarray(py))?;
+        d.set_item(intern!(py, "entities"), obs.entities.to_pyarray(py))?;
     }
     if parts.global {
-        d.set_item("global", obs.global.to_pyarray(py))?;
+        d.set_item(intern!(py, "global"), obs.global.to_pyarray(py))?;
     }
     if parts.planes {
-        d.set_item("planes", obs.planes.to_pyarray(py))?;
+        d.set_item(intern!(py, "planes"), obs.planes.to_pyarray(py))?;
     }
     Ok(d)
 }

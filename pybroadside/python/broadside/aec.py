@@ -62,6 +62,7 @@ class BroadsideAEC(AECEnv):
         self.action_spaces = {a: act_space for a in AGENTS}
         self._base_seed = _fresh_seed() if seed is None else int(seed)
         self._episode = 0
+        self._live = False
         self.metadata = dict(self.metadata, name=f"broadside_{self._core.ruleset}_v1")
 
     # Spaces -----------------------------------------------------------------------------
@@ -94,6 +95,7 @@ class BroadsideAEC(AECEnv):
         self.terminations = {a: False for a in AGENTS}
         self.truncations = {a: False for a in AGENTS}
         self.infos = {a: {} for a in AGENTS}
+        self._live = True
         if to_play is None:  # over before any decision
             self._finish(self._core.is_terminated(), self._core.is_truncated())
             self.agent_selection = AGENTS[0]
@@ -101,42 +103,57 @@ class BroadsideAEC(AECEnv):
             self.agent_selection = AGENTS[to_play]
 
     def _finish(self, terminated: bool, truncated: bool) -> None:
+        self._live = False
         for a in self.agents:
             self.terminations[a] = terminated
             self.truncations[a] = truncated
 
+    # The per-step methods below run in every learner's loop, so each keeps its common case
+    # (a decision in a live episode) short. While the episode is live no agent is terminated
+    # or truncated and every reward is zero (rewards come only at the end), so `step` and
+    # `last` need not read or write PettingZoo's per-agent dicts until the end.
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if not self._live:
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError(f"{agent} is to act: None is only for agents whose game is over")
-        r0, r1, terminated, truncated, to_play = self._core.step(int(action))
-        self._cumulative_rewards[agent] = 0.0
-        if terminated or truncated:
-            # Rewards come only at the end: the rewards dict is all zero until then.
-            self.rewards["player_0"] = r0
-            self.rewards["player_1"] = r1
-            self._accumulate_rewards()
-            self._finish(terminated, truncated)
-            self.agent_selection = AGENTS[1 - _INDEX[agent]]
-        else:
+            raise ValueError(f"{self.agent_selection} is to act: None is only for agents whose game is over")
+        to_play = self._core.play(action if type(action) is int else int(action))
+        if to_play is not None:
             self.agent_selection = AGENTS[to_play]
+            return
+        agent = self.agent_selection
+        r0, r1, terminated, truncated = self._core.last_result()
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards["player_0"] = r0
+        self.rewards["player_1"] = r1
+        self._accumulate_rewards()
+        self._finish(terminated, truncated)
+        self.agent_selection = AGENTS[1 - _INDEX[agent]]
 
     def observe(self, agent: str) -> dict:
         return self._core.observe_masked(_INDEX[agent])
 
     def last(self, observe: bool = True):
-        # PettingZoo's `last`, one call shorter (it runs once per step of every loop).
+        # PettingZoo's `last`, without its dict reads while the episode is live.
         agent = self.agent_selection
+        obs = self._core.observe_masked(_INDEX[agent]) if observe else None
+        if self._live:
+            return obs, 0.0, False, False, self.infos[agent]
         return (
-            self._core.observe_masked(_INDEX[agent]) if observe else None,
+            obs,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
             self.infos[agent],
         )
+
+    def agent_iter(self, max_iter: int = 2**63):
+        """PettingZoo's ``agent_iter`` (the agent to act, until every agent is done or after
+        ``max_iter`` steps) as a generator: one resume per step instead of a method call."""
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection
 
     # Extras -----------------------------------------------------------------------------
     def game(self):
