@@ -1,7 +1,8 @@
 """Speed figures of the Python package, each beside its peer, measured in one run.
 
 1. Random play on Connect Four through the PettingZoo AEC env (`agent_iter`, `last()` with
-   the observation and mask every step, as a learner sees them, `legal_actions()`, `step`)
+   the observation and mask every step, as a learner sees them, `legal_actions()`, `step`;
+   also with `reuse_observations=True`, and without the observation as a ceiling)
    against OpenSpiel's pyspiel doing the same loop from Python (observation tensor, legal
    actions, apply), and the bare loops without observations, pyspiel's and the same lines
    on `broadside.Game`.
@@ -62,8 +63,10 @@ def paired(a, b, seconds, window=0.3):
     return float(np.median(ratios))
 
 
-def aec_random(ruleset, scenario=None):
-    env = broadside.env(ruleset=ruleset, scenario=scenario, seed=0)
+def aec_random(ruleset, scenario=None, observe=True, **kwargs):
+    """The AEC loop; `observe=False` leaves the observation out of `last()` (a ceiling: the
+    PettingZoo protocol alone), `reuse_observations=True` rewrites one dict in place."""
+    env = broadside.env(ruleset=ruleset, scenario=scenario, seed=0, **kwargs)
     env.reset()
     rng = random.Random(0)
 
@@ -71,7 +74,7 @@ def aec_random(ruleset, scenario=None):
         steps = 0
         while steps < budget:
             for agent in env.agent_iter():
-                obs, _, term, trunc, _ = env.last()
+                obs, _, term, trunc, _ = env.last(observe)
                 if term or trunc:
                     env.step(None)
                     continue
@@ -125,8 +128,8 @@ def pyspiel_random(observe):
     return run
 
 
-def vec_random(ruleset, n, scenario=None):
-    v = broadside.VecEnv(ruleset, n, scenario=scenario, seed=0)
+def vec_random(ruleset, n, scenario=None, parallel=True):
+    v = broadside.VecEnv(ruleset, n, scenario=scenario, seed=0, parallel=parallel)
     rng = np.random.default_rng(0)
 
     def run(budget):
@@ -137,6 +140,17 @@ def vec_random(ruleset, n, scenario=None):
         return steps
 
     return run
+
+
+def rayon_threads(ruleset):
+    """Threads the first parallel vector step starts (rayon's pool), read from /proc (Linux)."""
+    try:
+        before = len(os.listdir("/proc/self/task"))
+    except OSError:
+        return float("nan")
+    v = broadside.VecEnv(ruleset, 8, seed=0)
+    v.step(sample_masked(v.action_masks, np.random.default_rng(0)))
+    return len(os.listdir("/proc/self/task")) - before
 
 
 def observe_time(ruleset, seconds):
@@ -161,6 +175,9 @@ def main():
     a = ap.parse_args()
     rows = {}
     rows["c4_aec_steps_per_s"] = timed(aec_random("connect_four"), a.seconds)
+    rows["c4_aec_reused_obs_steps_per_s"] = timed(
+        aec_random("connect_four", reuse_observations=True), a.seconds
+    )
     rows["c4_game_api_observed_steps_per_s"] = timed(game_api_random(True), a.seconds)
     rows["c4_game_api_bare_steps_per_s"] = timed(game_api_random(False), a.seconds)
     try:
@@ -169,16 +186,32 @@ def main():
     except ImportError:
         pass
     rows["wsim_single_aec_steps_per_s"] = timed(aec_random("wsim"), a.seconds)
+    rows["rayon_threads"] = rayon_threads("wsim")
     rows["wsim_vec_steps_per_s"] = timed(vec_random("wsim", a.envs), a.seconds)
+    rows["wsim_vec_serial_steps_per_s"] = timed(vec_random("wsim", a.envs, parallel=False), a.seconds)
     rows["wsim_observe_us"] = observe_time("wsim", a.seconds)
     try:
         pyspiel_obs, pyspiel_bare = pyspiel_random(True), pyspiel_random(False)
         rows["ratio_aec_over_pyspiel_observed"] = paired(aec_random("connect_four"), pyspiel_obs, a.seconds)
+        rows["ratio_aec_reused_obs_over_pyspiel_observed"] = paired(
+            aec_random("connect_four", reuse_observations=True), pyspiel_obs, a.seconds
+        )
+        rows["ratio_aec_unobserved_over_pyspiel_observed"] = paired(
+            aec_random("connect_four", observe=False), pyspiel_obs, a.seconds
+        )
         rows["ratio_game_api_over_pyspiel_observed"] = paired(game_api_random(True), pyspiel_obs, a.seconds)
         rows["ratio_game_api_over_pyspiel_bare"] = paired(game_api_random(False), pyspiel_bare, a.seconds)
     except ImportError:
         pass
     rows["ratio_vec_over_single_wsim"] = paired(vec_random("wsim", a.envs), aec_random("wsim"), a.seconds)
+    # The ceiling's parts: the batch on one thread against the single loop (what Rust saves
+    # per step over the Python loop), and two rayon threads against one.
+    rows["ratio_vec_serial_over_single_wsim"] = paired(
+        vec_random("wsim", a.envs, parallel=False), aec_random("wsim"), a.seconds
+    )
+    rows["ratio_vec_parallel_over_serial_wsim"] = paired(
+        vec_random("wsim", a.envs), vec_random("wsim", a.envs, parallel=False), a.seconds
+    )
     rows["envs"] = a.envs
     rows["cpus"] = os.cpu_count()
     if a.json:

@@ -10,7 +10,7 @@ use pyo3::types::PyDict;
 
 use crate::errors::PyResultExt;
 use crate::game::PyGame;
-use crate::obs::{action_in, mask_array, obs_dict, spec_dict, Parts};
+use crate::obs::{action_in, mask_array, obs_dict, spec_dict, Parts, ReusedView};
 use crate::state::{PyState, Table};
 
 /// The result of a step: each player's reward, whether the game ended or was cut, who acts
@@ -27,6 +27,8 @@ pub struct PyEnv {
     obs: Observation,
     /// The last `play`'s result (rewards, terminated, truncated), read once an episode ends.
     last: (f32, f32, bool, bool),
+    /// Each player's reused observation dict, made on the first `observe_reused`.
+    reused: [Option<ReusedView>; 2],
 }
 
 #[pymethods]
@@ -55,6 +57,7 @@ impl PyEnv {
             table,
             env,
             last: (0.0, 0.0, false, false),
+            reused: [None, None],
         })
     }
 
@@ -123,6 +126,29 @@ impl PyEnv {
         d.set_item(intern!(py, "observation"), self.observe(py, player)?)?;
         d.set_item(intern!(py, "action_mask"), self.action_mask(py, player))?;
         Ok(d)
+    }
+
+    /// `observe_masked` into arrays allocated once per player and rewritten on every call:
+    /// the same dict and arrays each time (copy them to keep a step's values).
+    fn observe_reused<'py>(&mut self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyDict>> {
+        let slot = self.reused.get_mut(player as usize).ok_or_else(|| {
+            crate::errors::value_error(format!(
+                "player {player} does not exist (players are 0 and 1)"
+            ))
+        })?;
+        if slot.is_none() {
+            *slot = Some(ReusedView::new(py, self.env.spec())?);
+        }
+        self.env.state().observe(player, &mut self.obs);
+        let legal = if self.env.to_play() == Some(player) {
+            self.env.legal_mask()
+        } else {
+            broadside_env::ActionSet::new()
+        };
+        match &self.reused[player as usize] {
+            Some(view) => view.fill(py, &self.obs, &legal),
+            None => Err(crate::errors::value_error("no reused observation")),
+        }
     }
 
     /// `player`'s legal decisions as an `int8` mask (all zero when `player` does not act).

@@ -4,7 +4,7 @@
 //! channels) is left out, so Connect Four's observation is `global` and `planes`.
 
 use broadside_env::{GameSpec, Observation};
-use numpy::{PyArray1, ToPyArray};
+use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, ToPyArray};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -48,6 +48,104 @@ pub fn obs_dict<'py>(
         d.set_item(intern!(py, "planes"), obs.planes.to_pyarray(py))?;
     }
     Ok(d)
+}
+
+/// One player's observation dict kept between steps (the opt-in `reuse_observations` of the
+/// AEC env): `{"observation": {...}, "action_mask": int8}` whose arrays are allocated once
+/// and rewritten in place on every call, so a step allocates no Python object.
+#[derive(Debug)]
+pub struct ReusedView {
+    dict: Py<PyDict>,
+    entities: Option<Py<PyArray2<f32>>>,
+    global: Option<Py<PyArray1<f32>>>,
+    planes: Option<Py<PyArray3<f32>>>,
+    mask: Py<PyArray1<i8>>,
+}
+
+impl ReusedView {
+    /// The dict and its zeroed arrays, shaped as `spec` says.
+    pub fn new(py: Python<'_>, spec: &GameSpec) -> PyResult<Self> {
+        let parts = Parts::of(spec);
+        let o = PyDict::new(py);
+        let entities = if parts.entities {
+            let a = PyArray2::<f32>::zeros(py, spec.obs.entity_shape(), false);
+            o.set_item(intern!(py, "entities"), &a)?;
+            Some(a.unbind())
+        } else {
+            None
+        };
+        let global = if parts.global {
+            let a = PyArray1::<f32>::zeros(py, spec.obs.global_features.len(), false);
+            o.set_item(intern!(py, "global"), &a)?;
+            Some(a.unbind())
+        } else {
+            None
+        };
+        let planes = if parts.planes {
+            let a = PyArray3::<f32>::zeros(py, spec.obs.plane_shape(), false);
+            o.set_item(intern!(py, "planes"), &a)?;
+            Some(a.unbind())
+        } else {
+            None
+        };
+        let mask = PyArray1::<i8>::zeros(py, spec.num_player_actions, false);
+        let d = PyDict::new(py);
+        d.set_item(intern!(py, "observation"), o)?;
+        d.set_item(intern!(py, "action_mask"), &mask)?;
+        Ok(ReusedView {
+            dict: d.unbind(),
+            entities,
+            global,
+            planes,
+            mask: mask.unbind(),
+        })
+    }
+
+    /// Rewrites the arrays with `obs` and `legal` (an empty set when the player does not
+    /// act) and returns the same dict.
+    pub fn fill<'py>(
+        &self,
+        py: Python<'py>,
+        obs: &Observation,
+        legal: &broadside_env::ActionSet,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        if let Some(a) = &self.entities {
+            write(
+                a.bind(py).readwrite().as_slice_mut(),
+                obs.entities.as_slice(),
+            )?;
+        }
+        if let Some(a) = &self.global {
+            write(a.bind(py).readwrite().as_slice_mut(), obs.global.as_slice())?;
+        }
+        if let Some(a) = &self.planes {
+            write(a.bind(py).readwrite().as_slice_mut(), obs.planes.as_slice())?;
+        }
+        let mut m = self.mask.bind(py).readwrite();
+        let m = m
+            .as_slice_mut()
+            .map_err(|_| crate::errors::value_error("the action mask is not contiguous"))?;
+        m.fill(0);
+        for a in legal.iter() {
+            if let Some(x) = m.get_mut(a as usize) {
+                *x = 1;
+            }
+        }
+        Ok(self.dict.bind(py).clone())
+    }
+}
+
+/// Copies an observation tensor into a reused array (same length by construction).
+fn write<E>(dst: Result<&mut [f32], E>, src: Option<&[f32]>) -> PyResult<()> {
+    match (dst, src) {
+        (Ok(d), Some(s)) if d.len() == s.len() => {
+            d.copy_from_slice(s);
+            Ok(())
+        }
+        _ => Err(crate::errors::value_error(
+            "a reused observation array no longer matches the ruleset's shape",
+        )),
+    }
 }
 
 /// A legal-action mask as an `int8` array of `len` entries.

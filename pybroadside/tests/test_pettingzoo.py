@@ -130,3 +130,30 @@ def test_unknown_ruleset_and_scenario_are_value_errors_listing_what_exists():
         broadside.env(ruleset="wsim", scenario="nope")
     with pytest.raises(OSError):
         broadside.env(ruleset="wsim", scenario="/no/such/file.toml")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_reused_observations_equal_fresh_ones_and_are_the_same_arrays(ruleset):
+    # The opt-in `reuse_observations` rewrites one dict per agent in place: along a game it
+    # must show exactly what the fresh observations show, in the same array objects.
+    fresh = broadside.env(ruleset=ruleset, seed=4, max_decisions=200)
+    reused = broadside.env(ruleset=ruleset, seed=4, max_decisions=200, reuse_observations=True)
+    fresh.reset()
+    reused.reset()
+    rng = np.random.default_rng(2)
+    first = {}
+    for agent in fresh.agent_iter(400):
+        a, _, term, trunc, _ = fresh.last()
+        b, _, term_b, trunc_b, _ = reused.last()
+        assert reused.agent_selection == agent and (term, trunc) == (term_b, trunc_b)
+        assert first.setdefault(agent, b) is b
+        np.testing.assert_array_equal(a["action_mask"], b["action_mask"])
+        for name in a["observation"]:
+            np.testing.assert_array_equal(a["observation"][name], b["observation"][name])
+        action = None if term or trunc else int(rng.choice(np.flatnonzero(a["action_mask"])))
+        fresh.step(action)
+        reused.step(action)
+
+
+def test_pettingzoo_api_test_passes_with_reused_observations():
+    api_test(broadside.env(ruleset="connect_four", seed=3, reuse_observations=True), num_cycles=300)

@@ -35,6 +35,9 @@ class BroadsideAEC(AECEnv):
         seed: the seed of the first episode's dice; later episodes derive theirs from it.
         max_decisions: cut an episode after this many decisions (both agents truncated).
         resignation: whether the catalogue's resign action is allowed.
+        reuse_observations: hand out the same observation dict and arrays every step,
+            rewritten in place (copy what you keep). Off by default: PettingZoo's loops
+            expect a fresh observation each step. On, a step allocates no Python object.
     """
 
     metadata = {"render_modes": ["ansi"], "name": "broadside_v1", "is_parallelizable": False}
@@ -47,6 +50,7 @@ class BroadsideAEC(AECEnv):
         max_decisions: int | None = None,
         resignation: bool = True,
         render_mode: str | None = None,
+        reuse_observations: bool = False,
     ):
         super().__init__()
         if render_mode not in (None, "ansi"):
@@ -54,6 +58,7 @@ class BroadsideAEC(AECEnv):
         self.render_mode = render_mode
         self._core = CoreEnv(ruleset, scenario, max_decisions, resignation)
         self._spec = self._core.spec()
+        self._observe = self._core.observe_reused if reuse_observations else self._core.observe_masked
         self.possible_agents = list(AGENTS)
         self.agents = []
         obs_space = observation_space(self._spec)
@@ -132,12 +137,12 @@ class BroadsideAEC(AECEnv):
         self.agent_selection = AGENTS[1 - _INDEX[agent]]
 
     def observe(self, agent: str) -> dict:
-        return self._core.observe_masked(_INDEX[agent])
+        return self._observe(_INDEX[agent])
 
     def last(self, observe: bool = True):
         # PettingZoo's `last`, without its dict reads while the episode is live.
         agent = self.agent_selection
-        obs = self._core.observe_masked(_INDEX[agent]) if observe else None
+        obs = self._observe(_INDEX[agent]) if observe else None
         if self._live:
             return obs, 0.0, False, False, self.infos[agent]
         return (
