@@ -9,7 +9,7 @@ by ship): ``agent_selection`` always names the player to act.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 from pettingzoo import AECEnv
@@ -153,7 +153,7 @@ class BroadsideAEC(AECEnv):
             self.infos[agent],
         )
 
-    def agent_iter(self, max_iter: int = 2**63):
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """PettingZoo's ``agent_iter`` (the agent to act, until every agent is done or after
         ``max_iter`` steps) as a generator: one resume per step instead of a method call."""
         while self.agents and max_iter > 0:
