@@ -1,0 +1,159 @@
+"""The AEC environment: PettingZoo's own API and seed tests for every ruleset, and what the
+environment promises beyond them (spaces from the Rust spec, hidden information, rewards)."""
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import broadside
+from conftest import RULESETS
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("resignation", [True, False])
+def test_pettingzoo_api_test_passes(ruleset, resignation):
+    # Without resignation a random game runs long: the test's cycles reach deep into it.
+    api_test(broadside.env(ruleset=ruleset, seed=3, resignation=resignation), num_cycles=300)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_pettingzoo_seed_test_passes(ruleset):
+    seed_test(lambda: broadside.env(ruleset=ruleset), num_cycles=200)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_scenario_opens_and_plays_a_few_decisions(ruleset):
+    for s in broadside.scenarios(ruleset):
+        e = broadside.env(ruleset=ruleset, scenario=s["id"], seed=1)
+        e.reset()
+        rng = np.random.default_rng(0)
+        for _ in range(20):
+            if not e.agents:
+                break
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_spaces_come_from_the_rust_spec(ruleset):
+    spec = broadside.spec(ruleset)
+    e = broadside.env(ruleset=ruleset, seed=0)
+    space = e.observation_space("player_0")
+    assert space["action_mask"].shape == (spec["num_player_actions"],)
+    assert space["action_mask"].dtype == np.int8
+    assert set(space["observation"].spaces) == set(spec["observation"])
+    for name, part in spec["observation"].items():
+        assert space["observation"][name].shape == tuple(part["shape"])
+        # Feature names label the last axis (entities, global) or the channels (planes).
+        axis = 0 if name in ("global", "planes") else 1
+        assert len(part["features"]) == part["shape"][axis]
+    assert e.feature_names == {k: v["features"] for k, v in spec["observation"].items()}
+    assert e.action_space("player_1").n == spec["num_player_actions"]
+
+
+def play_random(e, rng):
+    """Plays one episode with uniformly random legal actions; returns the final rewards."""
+    totals = {a: 0.0 for a in e.possible_agents}
+    for agent in e.agent_iter(100_000):
+        obs, reward, term, trunc, _ = e.last()
+        totals[agent] += reward
+        if term or trunc:
+            e.step(None)
+            continue
+        assert obs["action_mask"].dtype == np.int8
+        other = e.observe("player_1" if agent == "player_0" else "player_0")
+        assert not other["action_mask"].any(), "the waiting player has a legal action"
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return totals
+
+
+@pytest.mark.parametrize("ruleset", ["connect_four", "fsail"])
+def test_a_random_game_ends_with_opposite_rewards(ruleset):
+    e = broadside.env(ruleset=ruleset, seed=5, max_decisions=3000, resignation=False)
+    e.reset()
+    totals = play_random(e, np.random.default_rng(1))
+    assert totals["player_0"] == -totals["player_1"]
+    assert totals["player_0"] in (-1.0, 0.0, 1.0)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_an_observation_holds_nothing_its_player_cannot_know(ruleset):
+    """Whatever is hidden from a player is redrawn by resample_hidden; the player's
+    observation must not change (the Rust contract, checked here through Python)."""
+    e = broadside.env(ruleset=ruleset, seed=11, resignation=False)
+    e.reset()
+    rng = np.random.default_rng(2)
+    checked = 0
+    for agent in e.agent_iter(200):
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        g = e.game()
+        for p in (0, 1):
+            seen = g.observation(p)
+            for s in range(3):
+                other = g.resample_hidden(p, s).observation(p)
+                for k in seen:
+                    np.testing.assert_array_equal(seen[k], other[k])
+        np.testing.assert_array_equal(
+            obs["observation"][next(iter(obs["observation"]))],
+            g.observation(int(agent[-1]))[next(iter(obs["observation"]))],
+        )
+        checked += 1
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert checked > 10
+
+
+def test_illegal_and_out_of_range_actions_raise_and_change_nothing():
+    e = broadside.env(ruleset="connect_four", seed=0)
+    e.reset()
+    for _ in range(6):
+        e.step(3)
+    before = e.game()
+    with pytest.raises(ValueError, match="not legal"):
+        e.step(3)  # column 3 is full
+    with pytest.raises(ValueError, match="outside"):
+        e.step(7)
+    with pytest.raises(ValueError, match="outside"):
+        e.step(-1)
+    assert e.game() == before
+
+
+def test_unknown_ruleset_and_scenario_are_value_errors_listing_what_exists():
+    with pytest.raises(ValueError, match="unknown ruleset `nope`.*wsim.*connect_four"):
+        broadside.env(ruleset="nope")
+    with pytest.raises(ValueError, match="nope"):
+        broadside.env(ruleset="wsim", scenario="nope")
+    with pytest.raises(OSError):
+        broadside.env(ruleset="wsim", scenario="/no/such/file.toml")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_reused_observations_equal_fresh_ones_and_are_the_same_arrays(ruleset):
+    # The opt-in `reuse_observations` rewrites one dict per agent in place: along a game it
+    # must show exactly what the fresh observations show, in the same array objects.
+    fresh = broadside.env(ruleset=ruleset, seed=4, max_decisions=200)
+    reused = broadside.env(ruleset=ruleset, seed=4, max_decisions=200, reuse_observations=True)
+    fresh.reset()
+    reused.reset()
+    rng = np.random.default_rng(2)
+    first = {}
+    for agent in fresh.agent_iter(400):
+        a, _, term, trunc, _ = fresh.last()
+        b, _, term_b, trunc_b, _ = reused.last()
+        assert reused.agent_selection == agent and (term, trunc) == (term_b, trunc_b)
+        assert first.setdefault(agent, b) is b
+        np.testing.assert_array_equal(a["action_mask"], b["action_mask"])
+        for name in a["observation"]:
+            np.testing.assert_array_equal(a["observation"][name], b["observation"][name])
+        action = None if term or trunc else int(rng.choice(np.flatnonzero(a["action_mask"])))
+        fresh.step(action)
+        reused.step(action)
+
+
+def test_pettingzoo_api_test_passes_with_reused_observations():
+    api_test(broadside.env(ruleset="connect_four", seed=3, reuse_observations=True), num_cycles=300)
