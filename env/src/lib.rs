@@ -24,6 +24,7 @@ macro_rules! for_each_ruleset {
             wsim: Wsim = $crate::wsim::WsimRuleset,
             fsail: Fsail = $crate::fsail::FsailRuleset,
             poe: Poe = $crate::poe::PoeRuleset,
+            togo: Togo = $crate::togo::TogoRuleset,
         }
     };
 }
