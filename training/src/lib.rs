@@ -26,4 +26,5 @@ pub mod train;
 // The rulesets' screens, one folder each (`training/src/NAME/`).
 pub mod fsail;
 pub mod poe;
+pub mod togo;
 pub mod wsim;

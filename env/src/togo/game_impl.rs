@@ -157,7 +157,7 @@ impl Game for TogoGame {
                 format!("{name}: {} reveals its order and acts", self.ship_word(i))
             }
             Stage::Leg if action != HALT => {
-                let (kind, _) = self.classify_leg(acting, self.mv.left.min(2000), leg_turn(action));
+                let (kind, _) = self.classify_leg(acting, self.next_leg_dist(), leg_turn(action));
                 let what = match kind {
                     super::movement::LegKind::Ram(j) => format!(", RAMS ship {j}"),
                     super::movement::LegKind::Land => ", runs onto land".into(),

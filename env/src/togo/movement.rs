@@ -171,6 +171,11 @@ impl TogoGame {
         }
     }
 
+    /// The length of the next leg, mils.
+    pub fn next_leg_dist(&self) -> i32 {
+        self.mv.left.min(leg_mils())
+    }
+
     /// The length of the next leg and the turn it allows (rudder damage allows none).
     fn next_leg(&self) -> (i32, i32) {
         let i = self.mv.ship as usize;
