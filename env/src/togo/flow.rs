@@ -633,7 +633,7 @@ impl TogoGame {
 
     /// The sheet's tables "The effects of an unextinguished fire" and "of a failed flood
     /// containment test" on a total of `total`.
-    pub(crate) fn fire_or_flood_effect(&mut self, i: usize, total: i32, fire: bool) {
+    pub fn fire_or_flood_effect(&mut self, i: usize, total: i32, fire: bool) {
         let (quarters, add) = match total {
             i32::MIN..=2 => (1, false),
             3 | 4 => (1, true),
