@@ -42,6 +42,9 @@ pub struct TogoDoctrine {
     pub torpedo_charge: bool,
     /// Damaged ships turn away.
     pub cautious: bool,
+    /// How much the fire the ship would receive at a position counts against the fire it
+    /// could deal from there (0: ignore it).
+    pub wariness: i64,
 }
 
 pub const LINE_AHEAD_GUNNERY: TogoDoctrine = TogoDoctrine {
@@ -50,6 +53,7 @@ pub const LINE_AHEAD_GUNNERY: TogoDoctrine = TogoDoctrine {
     rams: false,
     torpedo_charge: false,
     cautious: false,
+    wariness: 1,
 };
 pub const RAMMERS: TogoDoctrine = TogoDoctrine {
     name: "rammers",
@@ -57,6 +61,7 @@ pub const RAMMERS: TogoDoctrine = TogoDoctrine {
     rams: true,
     torpedo_charge: false,
     cautious: false,
+    wariness: 0,
 };
 pub const TORPEDO_ATTACK: TogoDoctrine = TogoDoctrine {
     name: "torpedo-attack",
@@ -64,6 +69,7 @@ pub const TORPEDO_ATTACK: TogoDoctrine = TogoDoctrine {
     rams: false,
     torpedo_charge: true,
     cautious: false,
+    wariness: 1,
 };
 pub const CAUTIOUS_LONG_RANGE: TogoDoctrine = TogoDoctrine {
     name: "cautious-long-range",
@@ -71,6 +77,7 @@ pub const CAUTIOUS_LONG_RANGE: TogoDoctrine = TogoDoctrine {
     rams: false,
     torpedo_charge: false,
     cautious: true,
+    wariness: 3,
 };
 
 /// Every doctrine, in listing order.
@@ -167,6 +174,31 @@ impl TogoDoctrine {
             };
             score -= (d - wish).abs() as i64;
         }
+        if !self.rams && !self.charging(g, i) {
+            // The fire it could deal from there, less (by the doctrine's wariness) the fire
+            // the enemy could deal it there, in hundredths of Hull quarters.
+            let mut h = *g;
+            h.ships[i].rect = end;
+            let n = g.num_ships as usize;
+            let dealt: i64 = (0..=TORPEDO)
+                .map(|b| {
+                    (0..n)
+                        .map(|j| Self::fire_worth(&h, i, j, b))
+                        .max()
+                        .unwrap_or(0)
+                        .max(0)
+                })
+                .sum();
+            let received: i64 = (0..n)
+                .filter(|&j| g.ships[j].side != me.side)
+                .map(|j| {
+                    (0..TORPEDO)
+                        .map(|b| Self::fire_worth(&h, j, i, b).max(0))
+                        .sum::<i64>()
+                })
+                .sum();
+            score += 20 * (dealt * 2 - self.wariness * received);
+        }
         score
     }
 
@@ -234,7 +266,27 @@ impl TogoDoctrine {
                     .map(|(a, _)| a)
                     .or(Some(HOLD))
             }
-            Stage::Counter { .. } => Some(COUNTER),
+            Stage::Counter { ship } => {
+                // Counter when the fire back is worth most of what the ship could fire in
+                // its own activation (which a counter salvo uses up), or that has passed.
+                let j = ship as usize;
+                let i = g.mv.ship as usize;
+                let now: i64 = (0..TORPEDO)
+                    .map(|b| Self::fire_worth(g, j, i, b).max(0))
+                    .sum();
+                let n = g.num_ships as usize;
+                let later: i64 = (0..TORPEDO)
+                    .map(|b| {
+                        (0..n)
+                            .map(|k| Self::fire_worth(g, j, k, b))
+                            .max()
+                            .unwrap_or(0)
+                            .max(0)
+                    })
+                    .sum();
+                let counter = g.ships[j].activated || now * 10 >= later * 7;
+                Some(if counter { COUNTER } else { NO_COUNTER })
+            }
             _ => None,
         }
     }

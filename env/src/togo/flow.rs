@@ -475,7 +475,7 @@ impl TogoGame {
             },
             0..=2 if s.engine > 0 => Stage::Engine { ship: k },
             0..=3 if s.listing => Stage::List { ship: k },
-            0..=4 if r.tests.surrender_from_half && s.lost() * 2 >= s.hull_max => {
+            0..=4 if r.tests.surrender_from_half && s.lost() * 2 > s.hull_max => {
                 Stage::Surrender { ship: k }
             }
             _ => {
