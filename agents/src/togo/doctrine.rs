@@ -222,7 +222,10 @@ impl TogoDoctrine {
         } else {
             0
         };
-        worth + finish
+        // Focus: a damaged target is worth more (it is nearer its surrender test and the
+        // bottom), by up to half again.
+        let focus = worth * t.lost() as i64 / (2 * t.hull_max.max(1) as i64);
+        worth + focus + finish
     }
 
     /// The doctrine's choice, if it has one for this stage.
@@ -249,11 +252,15 @@ impl TogoDoctrine {
             Stage::Leg => {
                 let i = g.mv.ship as usize;
                 let dist = g.next_leg_dist();
-                legal.iter().filter(|&a| a != HALT).max_by_key(|&a| {
-                    let (kind, end) = g.classify_leg(i, dist, leg_turn(a));
-                    // Ties go to the smaller turn.
-                    self.leg_score(g, i, kind, end) * 8 - leg_turn(a).abs() as i64 / 15
-                })
+                legal
+                    .iter()
+                    .filter(|&a| a != HALT)
+                    .max_by_key(|&a| {
+                        let (kind, end) = g.classify_leg(i, dist, leg_turn(a));
+                        // Ties go to the smaller turn.
+                        self.leg_score(g, i, kind, end) * 8 - leg_turn(a).abs() as i64 / 15
+                    })
+                    .or(Some(HALT))
             }
             Stage::Target { battery } => {
                 let i = g.mv.ship as usize;

@@ -38,8 +38,16 @@ impl KnownAgents for TogoGame {
     fn heuristic() -> Arc<dyn Heuristic<Self>> {
         Arc::new(TogoValue::default())
     }
+    fn heuristic_names() -> Vec<&'static str> {
+        // `position` (what the portfolio search asks for by default) is the same Hull lead:
+        // Togo's value has no positional term yet.
+        vec!["default", "position"]
+    }
+    fn heuristic_named(name: &str) -> Option<Arc<dyn Heuristic<Self>>> {
+        matches!(name, "default" | "position").then(Self::heuristic)
+    }
     fn best_bot() -> Option<&'static str> {
-        Some("line-ahead-gunnery")
+        Some("rammers")
     }
     fn round(state: &Self) -> u32 {
         u32::from(state.turn)

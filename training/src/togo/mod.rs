@@ -19,14 +19,19 @@ use crate::style::Style;
 
 pub mod view;
 
-/// Togo's default admiral: the tree search with rollouts by the best doctrine, a fixed
-/// budget of simulations (so a game replays exactly).
-pub const TOGO_ADMIRAL: &str = "mcts:sims=200,eval=rollout:bot:best";
+/// Togo's default admiral: the portfolio search over the two strongest doctrines (rammers,
+/// line-ahead gunnery), 48 playouts of one game turn against the rammers a decision (a
+/// fixed budget, so a game replays exactly). It scored 54.0% of 200 games against
+/// `bot:rammers`, the best doctrine, and the SPRT (elo0 0, elo1 100) did not accept H1:
+/// below the bar (docs/experiments/2026-11-26-togo-admiral.md).
+pub const TOGO_ADMIRAL: &str =
+    "portfolio:sims=48,value=default,model=rammers,bots=rammers+line-ahead-gunnery";
 
 impl Screens for TogoRuleset {
     type Ui = TogoUi;
     const ADMIRAL: Option<&'static str> = Some(TOGO_ADMIRAL);
-    const SQUADRON_LEVEL: Option<&'static str> = Some("mcts:eval=rollout:bot:best");
+    const SQUADRON_LEVEL: Option<&'static str> =
+        Some("portfolio:value=default,model=rammers,bots=rammers+line-ahead-gunnery");
 }
 
 /// The roster of a scenario seen from `viewer`.
