@@ -124,9 +124,7 @@ impl TogoDoctrine {
         let d = self.mark(g, i).map_or(i32::MAX, |j| {
             rect_distance(&g.ships[i].rect, &g.ships[j].rect)
         });
-        if self.rams || self.charging(g, i) || self.fleeing(g, i) {
-            FULL
-        } else if d > (self.range + 6) * INCH {
+        if self.rams || self.charging(g, i) || self.fleeing(g, i) || d > (self.range + 6) * INCH {
             FULL
         } else if d > self.range * INCH / 2 {
             HALF

@@ -355,10 +355,8 @@ pub fn parse_rules(text: &str, file: &str) -> Result<Rules, DataError> {
     let bad = |field: &str, problem: &str| Err(DataError::invalid(file, field, problem));
     let die = |v: u8| (2..=6).contains(&v);
     let to_hit = |v: u8| v == 0 || (2..=7).contains(&v);
-    if !(r.table.width.is_finite() && r.table.depth.is_finite())
-        || !(12.0..=200.0).contains(&r.table.width)
-        || !(12.0..=200.0).contains(&r.table.depth)
-    {
+    let side_ok = |v: f64| v.is_finite() && (12.0..=200.0).contains(&v);
+    if !side_ok(r.table.width) || !side_ok(r.table.depth) {
         return bad("table", "width and depth are 12 to 200 inches");
     }
     let s = &r.speed;

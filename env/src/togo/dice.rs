@@ -112,7 +112,7 @@ mod tests {
         assert!((prob(&a, ARMOUR_0 + 10) - 1.0 / 36.0).abs() < 1e-12);
         assert!((prob(&a, ARMOUR_0 + 6) - 4.0 / 36.0).abs() < 1e-12);
         let none = armour(3, 0);
-        assert!(none.iter().all(|(a, _)| (a - ARMOUR_0) % 5 == 0));
+        assert!(none.iter().all(|(a, _)| (a - ARMOUR_0).is_multiple_of(5)));
         let t = two_dice();
         assert!((prob(&t, SUM_2 + 5) - 6.0 / 36.0).abs() < 1e-12);
     }

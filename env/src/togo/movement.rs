@@ -371,13 +371,9 @@ impl TogoGame {
                 }
                 false
             }
-            Stage::RamTest => {
-                if a == PASS {
-                    self.stage = Stage::RamEffect;
-                    true
-                } else {
-                    false
-                }
+            Stage::RamTest if a == PASS => {
+                self.stage = Stage::RamEffect;
+                true
             }
             Stage::RamEffect => {
                 let roll = (a - DIE_1) as i32 + 1 + self.mv.ram_mod as i32;

@@ -35,16 +35,16 @@ pub fn map(g: &TogoGame, roster: &Roster, style: &Style) -> String {
         ((0..cols as i32).contains(&c) && (0..rows as i32).contains(&r))
             .then_some((r as usize, c as usize))
     };
-    for r in 0..rows {
-        for c in 0..cols {
+    for (r, row) in grid.iter_mut().enumerate() {
+        for (c, ch) in row.iter_mut().enumerate() {
             let p = broadside_env::plane::Point::new(
                 c as i32 * COL_MILS + COL_MILS / 2,
                 g.depth - (r as i32 * ROW_MILS + ROW_MILS / 2),
             );
             if g.land().iter().any(|l| l.contains(p)) {
-                grid[r][c] = '#';
+                *ch = '#';
             } else if g.obstacles().iter().any(|l| l.contains(p)) {
-                grid[r][c] = '~';
+                *ch = '~';
             }
         }
     }
