@@ -858,3 +858,32 @@ fn storm_removes_minefield_markers_on_four_plus() {
     assert!(!g.mines[0].present);
     assert_eq!(g.stage, Stage::StormMine { k: 1 });
 }
+
+#[test]
+fn boarding_after_a_ram_with_the_sheets_modifiers() {
+    let mut g = game("ironclad-duel");
+    put(&mut g, 0, 20.0, 24.0, 90);
+    put(&mut g, 1, 24.8, 24.0, 0);
+    activate(&mut g, 0, FULL);
+    g.apply(leg_action(0)).unwrap();
+    assert_eq!(g.stage, Stage::RamTest);
+    g.apply(FAIL).unwrap();
+    // The ships are in contact: the rammer's side may board.
+    assert_eq!(g.stage, Stage::Board);
+    assert_eq!(g.turn(), Turn::Player(0));
+    // Marines +2 per group (one each); "The enemy ship lost more than half of her Hull
+    // points: +1"; "Higher ship class: +2 for each class of difference".
+    assert_eq!(g.boarding_modifier(0, 1), 2);
+    g.ships[1].hull = 11;
+    assert_eq!(g.boarding_modifier(0, 1), 3);
+    g.ships[0].class = 1;
+    assert_eq!(g.boarding_modifier(0, 1), 5);
+    assert_eq!(g.boarding_modifier(1, 0), 2);
+    g.apply(BOARD).unwrap();
+    assert_eq!(g.stage, Stage::BoardAttack);
+    g.apply(DIE_1).unwrap();
+    // 1 + 5 = 6 against 3 + 2 = 5: the boarders win, she strikes.
+    g.apply(DIE_1 + 2).unwrap();
+    assert_eq!(g.ships[1].status, STRUCK);
+    assert!(g.is_terminal(), "no enemy ship left");
+}

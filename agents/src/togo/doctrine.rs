@@ -271,6 +271,15 @@ impl TogoDoctrine {
                     .map(|(a, _)| a)
                     .or(Some(HOLD))
             }
+            Stage::Board => {
+                // Board when the modifiers are at least even.
+                let (i, j) = (g.mv.ship as usize, g.mv.ram_target as usize);
+                Some(if g.boarding_modifier(i, j) >= g.boarding_modifier(j, i) {
+                    BOARD
+                } else {
+                    NO_BOARD
+                })
+            }
             Stage::Counter { ship } => {
                 // Counter when the fire back is worth most of what the ship could fire in
                 // its own activation (which a counter salvo uses up), or that has passed.

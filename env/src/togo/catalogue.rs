@@ -38,8 +38,12 @@ pub const HOLD: Action = TARGET_0 + N;
 pub const COUNTER: Action = HOLD + 1;
 /// Counter salvo: no.
 pub const NO_COUNTER: Action = COUNTER + 1;
+/// Boarding (after a ram, the ships in contact): the rammer boards the rammed ship.
+pub const BOARD: Action = NO_COUNTER + 1;
+/// Boarding: no.
+pub const NO_BOARD: Action = BOARD + 1;
 /// The deciding side concedes (only when the game allows resignation).
-pub const RESIGN: Action = NO_COUNTER + 1;
+pub const RESIGN: Action = NO_BOARD + 1;
 /// Size of the player action space.
 pub const NUM_PLAYER_ACTIONS: usize = RESIGN as usize + 1;
 
@@ -116,6 +120,8 @@ pub static ACTION_NAMES: [&str; NUM_ACTIONS] = [
     "hold",
     "counter",
     "no-counter",
+    "board",
+    "no-board",
     "resign",
     "die:1",
     "die:2",
@@ -182,6 +188,7 @@ mod tests {
         assert_eq!(leg_turn(LEG_0 + 8), 60);
         assert_eq!(ACTION_NAMES[HALT as usize], "halt");
         assert_eq!(ACTION_NAMES[TARGET_0 as usize + 7], "target:7");
+        assert_eq!(ACTION_NAMES[BOARD as usize], "board");
         assert_eq!(ACTION_NAMES[RESIGN as usize], "resign");
         assert_eq!(ACTION_NAMES[SUM_2 as usize + 10], "sum:12");
         assert_eq!(ACTION_NAMES[COUNT_0 as usize + 4], "count:4");

@@ -472,6 +472,9 @@ pub struct ScenarioShip {
     pub captain: i8,
     #[serde(default)]
     pub flagship: bool,
+    /// Groups of additional marines (0-3; boarding +2 each).
+    #[serde(default)]
+    pub marines: u8,
 }
 
 /// An oriented rectangle of terrain, inches and degrees.
@@ -588,6 +591,9 @@ impl Scenario {
             mask(file, &f("traits"), &s.traits, &TRAIT_NAMES)?;
             if !(-3..=3).contains(&s.captain) {
                 return bad(f("captain"), "-3 to 3".into());
+            }
+            if s.marines > 3 {
+                return bad(f("marines"), "0 to 3 groups".into());
             }
         }
         for side in 0..2u8 {

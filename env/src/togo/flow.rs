@@ -26,6 +26,7 @@ impl TogoGame {
                     | Stage::Leg
                     | Stage::Target { .. }
                     | Stage::Counter { .. }
+                    | Stage::Board
                     | Stage::Over
             )
     }
@@ -39,7 +40,7 @@ impl TogoGame {
             Stage::ChooseA => Some(self.init_winner),
             Stage::Place { ship, .. } => Some(self.ships[ship as usize].side),
             Stage::Select => Some(self.side_to_act),
-            Stage::Pivot | Stage::Leg | Stage::Target { .. } => {
+            Stage::Pivot | Stage::Leg | Stage::Target { .. } | Stage::Board => {
                 Some(self.ships[self.mv.ship as usize].side)
             }
             Stage::Counter { ship } => Some(self.ships[ship as usize].side),
@@ -82,6 +83,10 @@ impl TogoGame {
                 out.insert(COUNTER);
                 out.insert(NO_COUNTER);
             }
+            Stage::Board => {
+                out.insert(BOARD);
+                out.insert(NO_BOARD);
+            }
             _ => {}
         }
         if self.options.resignation && matches!(self.stage, Stage::Select) {
@@ -118,6 +123,7 @@ impl TogoGame {
             }),
             Stage::RamEffect => dice::die(self.mv.ram_die),
             Stage::RamStern => dice::test(r.tests.ram_stern),
+            Stage::BoardAttack | Stage::BoardDefend => dice::die(6),
             Stage::Hits { shot } => {
                 let s = self.queue[shot as usize];
                 dice::pool(s.dice, dice::hit_weight(s.to_hit), 36)
@@ -183,6 +189,13 @@ impl TogoGame {
                 }
                 self.next();
             }
+            Stage::Board => {
+                if a == BOARD {
+                    self.stage = Stage::BoardAttack;
+                } else {
+                    self.continue_move();
+                }
+            }
             _ => {}
         }
     }
@@ -233,7 +246,7 @@ impl TogoGame {
             Stage::Obstacle | Stage::Mine { .. } | Stage::RamTest | Stage::RamEffect => {
                 self.movement_roll(a)
             }
-            Stage::RamStern => self.movement_roll(a),
+            Stage::RamStern | Stage::BoardAttack | Stage::BoardDefend => self.movement_roll(a),
             Stage::Hits { .. }
             | Stage::Reroll { .. }
             | Stage::Armour { .. }
@@ -285,7 +298,10 @@ impl TogoGame {
             | Stage::Obstacle
             | Stage::Mine { .. }
             | Stage::RamTest
-            | Stage::RamEffect => self.continue_move(),
+            | Stage::RamEffect
+            | Stage::Board
+            | Stage::BoardAttack
+            | Stage::BoardDefend => self.continue_move(),
             Stage::RamStern => {
                 if !self.next_stern_test() {
                     self.continue_move();

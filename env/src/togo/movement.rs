@@ -328,6 +328,14 @@ impl TogoGame {
             self.end_activation();
             return;
         }
+        // Boarding, after a ram with both ships still in the battle.
+        if self.mv.may_board {
+            self.mv.may_board = false;
+            if self.ships[self.mv.ram_target as usize].afloat() {
+                self.stage = Stage::Board;
+                return;
+            }
+        }
         if !self.mv.done && self.mv.left > 0 {
             self.stage = Stage::Leg;
             return;
@@ -388,6 +396,21 @@ impl TogoGame {
                 }
                 self.mv.ram_stern_ship = stern;
                 self.next_stern_test()
+            }
+            Stage::BoardAttack => {
+                self.mv.board_roll = (a - DIE_1) as u8 + 1;
+                self.stage = Stage::BoardDefend;
+                true
+            }
+            Stage::BoardDefend => {
+                let j = self.mv.ram_target as usize;
+                let attack = self.mv.board_roll as i32 + self.boarding_modifier(i, j);
+                let defend = (a - DIE_1) as i32 + 1 + self.boarding_modifier(j, i);
+                if attack > defend {
+                    // Chosen: a boarding won takes the ship (she strikes).
+                    self.ships[j].status = STRUCK;
+                }
+                false
             }
             Stage::RamStern => {
                 let ship = if self.mv.ram_stern_ship & 4 != 0 {
@@ -488,6 +511,7 @@ impl TogoGame {
         self.mv.ram_zone = zone;
         self.mv.ram_die = if d3 { 3 } else { 6 };
         self.mv.ram_mod = m as i8;
+        self.mv.may_board = true;
         self.stage = Stage::RamTest;
     }
 
@@ -525,6 +549,22 @@ impl TogoGame {
                 self.sink(j);
             }
         }
+    }
+
+    /// Sheet, "Boarding result modifiers", of ship `i` boarding or defending against `j`:
+    /// +2 per group of additional marines, +2 per class of difference for the higher
+    /// class, +1 if the enemy ship lost more than half of her Hull points. (The boarding
+    /// specialist captain's re-roll is not implemented.)
+    pub fn boarding_modifier(&self, i: usize, j: usize) -> i32 {
+        let (me, other) = (&self.ships[i], &self.ships[j]);
+        let mut m = 2 * me.marines as i32;
+        if me.class < other.class {
+            m += 2 * (other.class - me.class) as i32;
+        }
+        if other.lost() * 2 > other.hull_max {
+            m += 1;
+        }
+        m
     }
 
     fn flood_if_afloat(&mut self, i: usize) {

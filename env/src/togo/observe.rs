@@ -232,7 +232,10 @@ impl TogoGame {
             | Stage::Mine { .. }
             | Stage::RamTest
             | Stage::RamEffect
-            | Stage::RamStern => 16,
+            | Stage::RamStern
+            | Stage::Board
+            | Stage::BoardAttack
+            | Stage::BoardDefend => 16,
             Stage::Target { .. } => 17,
             Stage::Counter { .. } => 18,
             Stage::FireTest { .. }

@@ -107,6 +107,8 @@ pub struct Ship {
     pub listing: bool,
     pub captain: i8,
     pub flagship: bool,
+    /// Groups of additional marines (boarding +2 each).
+    pub marines: u8,
 }
 
 impl Ship {
@@ -195,6 +197,11 @@ pub enum Stage {
     RamTest,
     RamEffect,
     RamStern,
+    /// The rammer's side: board the rammed ship or not.
+    Board,
+    /// Chance: the boarding rolls of the attacker, then of the defender.
+    BoardAttack,
+    BoardDefend,
     /// Fire declaration of battery `battery` (3: torpedo).
     Target { battery: u8 },
     /// Counter salvo declaration of `ship`.
@@ -264,6 +271,9 @@ pub struct MoveCtx {
     pub ram_die: u8,
     pub ram_mod: i8,
     pub ram_stern_ship: u8,
+    /// A ram happened this move: boarding may follow; the attacker's boarding roll.
+    pub may_board: bool,
+    pub board_roll: u8,
     /// Movement is over (the rest of the activation is fire).
     pub done: bool,
 }
@@ -386,6 +396,7 @@ impl TogoGame {
                 shown: NONE,
                 captain: sh.captain,
                 flagship: sh.flagship,
+                marines: sh.marines.min(3),
                 ..Ship::default()
             };
             for b in &c.batteries {

@@ -146,6 +146,11 @@ pub fn phase_text(g: &TogoGame, roster: &Roster) -> String {
             view::tag(roster, ship as usize),
             acting()
         ),
+        Stage::Board => format!(
+            "{} is in contact with {} after the ram: board her or not",
+            acting(),
+            view::tag(roster, g.mv.ram_target as usize)
+        ),
         Stage::Over => "the battle is over".into(),
         _ => "dice are rolling".into(),
     }
@@ -297,6 +302,7 @@ fn help_text() -> String {
      \x20 halt / anchor              stop when blocked / drop anchor under a stop order\n\
      \x20 target:J / hold            the battery being declared fires at ship J, or holds\n\
      \x20 counter / no-counter       answer the enemy's fire with a counter salvo\n\
+     \x20 board / no-board           board the ship you rammed (a d6 and the modifiers each side)\n\
      Commands: `list`, `map`, `chart`, `chart NAME`, `resign`, `quit`."
         .into()
 }

@@ -305,6 +305,14 @@ fn roll_text(before: &TogoGame, a: Action, roster: &Roster) -> String {
             before.mv.ram_die, before.mv.ram_mod
         ),
         Stage::RamStern => format!("Stern rudder test {pass}"),
+        Stage::BoardAttack => format!(
+            "Boarding: the attacker rolls {face}, modifier {:+}",
+            before.boarding_modifier(before.mv.ship as usize, before.mv.ram_target as usize)
+        ),
+        Stage::BoardDefend => format!(
+            "Boarding: the defender rolls {face}, modifier {:+}",
+            before.boarding_modifier(before.mv.ram_target as usize, before.mv.ship as usize)
+        ),
         Stage::Hits { shot } | Stage::Reroll { shot } => {
             let s = before.queue[shot as usize];
             format!(
