@@ -887,3 +887,23 @@ fn boarding_after_a_ram_with_the_sheets_modifiers() {
     assert_eq!(g.ships[1].status, STRUCK);
     assert!(g.is_terminal(), "no enemy ship left");
 }
+
+#[test]
+fn a_ship_sunk_by_a_mine_skips_the_other_markers_it_touched() {
+    let mut g = game("minefield-and-land");
+    put(&mut g, 1, 26.0, 22.0, 90);
+    activate(&mut g, 1, FULL);
+    g.apply(leg_action(0)).unwrap();
+    assert!(matches!(g.stage, Stage::Mine { .. }));
+    g.mv.mines |= 0b1000;
+    g.ships[1].hull = 1;
+    g.apply(COUNT_0 + 1).unwrap();
+    g.apply(DIE_1 + 1).unwrap();
+    assert_eq!(g.ships[1].status, SUNK);
+    assert!(
+        !matches!(g.stage, Stage::Mine { .. } | Stage::Leg),
+        "{:?}",
+        g.stage
+    );
+    g.check_invariants().unwrap();
+}

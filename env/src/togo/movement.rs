@@ -308,7 +308,11 @@ impl TogoGame {
     }
 
     fn next_mine_or_continue(&mut self) {
-        if self.mv.mines != 0 && self.ships[self.mv.ship as usize].afloat() {
+        if !self.ships[self.mv.ship as usize].afloat() {
+            // Sunk by a mine: the other markers it touched no longer matter.
+            self.mv.mines = 0;
+        }
+        if self.mv.mines != 0 {
             let k = self.mv.mines.trailing_zeros() as u8;
             self.mv.mines &= !(1 << k);
             self.stage = Stage::Mine { k };
