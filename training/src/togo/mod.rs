@@ -21,7 +21,7 @@ pub mod view;
 
 /// Togo's default admiral: the portfolio search over the two strongest doctrines (rammers,
 /// line-ahead gunnery), 48 playouts of one game turn against the rammers a decision (a
-/// fixed budget, so a game replays exactly). It scored 54.0% of 200 games against
+/// fixed budget, so a game replays exactly). It scored 54.0% (51.2% with boarding) of 200 games against
 /// `bot:rammers`, the best doctrine, and the SPRT (elo0 0, elo1 100) did not accept H1:
 /// below the bar (docs/experiments/2026-11-26-togo-admiral.md).
 pub const TOGO_ADMIRAL: &str =
