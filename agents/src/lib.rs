@@ -10,6 +10,7 @@ pub mod portfolio;
 mod random;
 pub mod ratings;
 pub mod spec;
+pub mod togo;
 pub mod tournament;
 pub mod wsim;
 

@@ -25,6 +25,7 @@ macro_rules! for_each_ruleset {
             fsail: Fsail = $crate::fsail::FsailRuleset,
             poe: Poe = $crate::poe::PoeRuleset,
             oak: Oak = $crate::oak::OakRuleset,
+            togo: Togo = $crate::togo::TogoRuleset,
         }
     };
 }

@@ -27,4 +27,5 @@ pub mod train;
 pub mod fsail;
 pub mod oak;
 pub mod poe;
+pub mod togo;
 pub mod wsim;

@@ -1,0 +1,334 @@
+//! Heuristic doctrines for Gods of War: Togo. Each plays both sides and every decision of
+//! the sheet from what its side may know (positions, damage, revealed orders; never the
+//! enemy's face-down markers):
+//!
+//! - **Initiative**: the winner lets the enemy be player A (acting second sees more).
+//! - **Orders**: the allowed level nearest the doctrine's wish for the ship (below).
+//! - **Activation**: the own ship nearest the enemy first.
+//! - **Move**: every legal leg is scored by where it ends: the distance to the doctrine's
+//!   mark against its wished range, the table edge, land (never) and rams (rammers seek
+//!   them, the rest avoid them); stop orders keep their heading.
+//! - **Fire**: each battery at the enemy with the most expected Hull damage (exact hit and
+//!   penetration chances, a bonus for a ship it may finish); torpedoes at the largest ship
+//!   in reach; counter salvo always (the cautious doctrine too: fire back costs nothing).
+//!
+//! The doctrines differ in the range they wish and the speed:
+//! - `line-ahead-gunnery`: close to 8" (close range), full speed beyond 14", half nearer.
+//! - `rammers`: full speed at the nearest enemy, legs that ram preferred.
+//! - `torpedo-attack`: torpedo boats at full speed for the largest enemy ship within
+//!   torpedo range; the rest as line-ahead gunnery.
+//! - `cautious-long-range`: hold 16" (medium range) at half speed; a ship that has lost half
+//!   its Hull turns away at full speed (out of range, to repair and pass its tests).
+
+use broadside_env::game::{Action, Game, Player};
+use broadside_env::plane::rect_distance;
+use broadside_env::togo::catalogue::*;
+use broadside_env::togo::dice::hit_weight;
+use broadside_env::togo::movement::LegKind;
+use broadside_env::togo::state::TORPEDO;
+use broadside_env::togo::{Stage, TogoGame};
+
+use crate::Agent;
+
+/// What a doctrine wants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TogoDoctrine {
+    pub name: &'static str,
+    /// Wished range to the mark, inches (0: contact).
+    pub range: i32,
+    /// Seeks rams.
+    pub rams: bool,
+    /// Torpedo boats charge the largest ship.
+    pub torpedo_charge: bool,
+    /// Damaged ships turn away.
+    pub cautious: bool,
+    /// How much the fire the ship would receive at a position counts against the fire it
+    /// could deal from there (0: ignore it).
+    pub wariness: i64,
+}
+
+pub const LINE_AHEAD_GUNNERY: TogoDoctrine = TogoDoctrine {
+    name: "line-ahead-gunnery",
+    range: 8,
+    rams: false,
+    torpedo_charge: false,
+    cautious: false,
+    wariness: 1,
+};
+pub const RAMMERS: TogoDoctrine = TogoDoctrine {
+    name: "rammers",
+    range: 0,
+    rams: true,
+    torpedo_charge: false,
+    cautious: false,
+    wariness: 0,
+};
+pub const TORPEDO_ATTACK: TogoDoctrine = TogoDoctrine {
+    name: "torpedo-attack",
+    range: 8,
+    rams: false,
+    torpedo_charge: true,
+    cautious: false,
+    wariness: 1,
+};
+pub const CAUTIOUS_LONG_RANGE: TogoDoctrine = TogoDoctrine {
+    name: "cautious-long-range",
+    range: 16,
+    rams: false,
+    torpedo_charge: false,
+    cautious: true,
+    wariness: 3,
+};
+
+/// Every doctrine, in listing order.
+pub const TOGO_DOCTRINES: [TogoDoctrine; 4] = [
+    LINE_AHEAD_GUNNERY,
+    RAMMERS,
+    TORPEDO_ATTACK,
+    CAUTIOUS_LONG_RANGE,
+];
+
+const INCH: i32 = 1000;
+
+impl TogoDoctrine {
+    pub fn by_name(name: &str) -> Option<TogoDoctrine> {
+        TOGO_DOCTRINES.into_iter().find(|d| d.name == name)
+    }
+
+    /// Whether ship `i` is a torpedo boat charging under this doctrine.
+    fn charging(&self, g: &TogoGame, i: usize) -> bool {
+        self.torpedo_charge && g.ships[i].torpedoes > 0
+    }
+
+    /// Whether ship `i` should turn away.
+    fn fleeing(&self, g: &TogoGame, i: usize) -> bool {
+        let s = &g.ships[i];
+        self.cautious && s.lost() * 2 >= s.hull_max
+    }
+
+    /// The enemy ship `i` steers for: the largest (lowest class) for a charging torpedo
+    /// boat, else the nearest.
+    fn mark(&self, g: &TogoGame, i: usize) -> Option<usize> {
+        let me = &g.ships[i];
+        let enemies = (0..g.num_ships as usize)
+            .filter(|&j| g.ships[j].side != me.side && g.ships[j].afloat());
+        if self.charging(g, i) {
+            enemies.min_by_key(|&j| (g.ships[j].class, rect_distance(&me.rect, &g.ships[j].rect)))
+        } else {
+            enemies.min_by_key(|&j| rect_distance(&me.rect, &g.ships[j].rect))
+        }
+    }
+
+    /// The order level wished for ship `i`.
+    fn wished_order(&self, g: &TogoGame, i: usize) -> u8 {
+        let d = self.mark(g, i).map_or(i32::MAX, |j| {
+            rect_distance(&g.ships[i].rect, &g.ships[j].rect)
+        });
+        if self.rams || self.charging(g, i) || self.fleeing(g, i) || d > (self.range + 6) * INCH {
+            FULL
+        } else if d > self.range * INCH / 2 {
+            HALF
+        } else {
+            SLOW
+        }
+    }
+
+    /// The score of ship `i` standing at `end` after a leg of kind `kind`.
+    fn leg_score(
+        &self,
+        g: &TogoGame,
+        i: usize,
+        kind: LegKind,
+        end: broadside_env::plane::Rect,
+    ) -> i64 {
+        let mut score: i64 = 0;
+        match kind {
+            LegKind::Land => return -1_000_000,
+            LegKind::Ram(_) if self.rams => score += 100_000,
+            LegKind::Ram(_) => score -= 50_000,
+            _ => {}
+        }
+        let margin = 3 * INCH;
+        let c = end.centre;
+        let edge = c.x.min(c.y).min(g.width - c.x).min(g.depth - c.y);
+        if edge < margin {
+            score -= ((margin - edge) as i64) * 4;
+        }
+        let me = &g.ships[i];
+        if self.fleeing(g, i) {
+            let nearest = (0..g.num_ships as usize)
+                .filter(|&j| g.ships[j].side != me.side && g.ships[j].afloat())
+                .map(|j| rect_distance(&end, &g.ships[j].rect))
+                .min()
+                .unwrap_or(0);
+            return score + nearest as i64;
+        }
+        if let Some(j) = self.mark(g, i) {
+            let d = rect_distance(&end, &g.ships[j].rect);
+            let wish = if self.rams || self.charging(g, i) {
+                0
+            } else {
+                self.range * INCH
+            };
+            score -= (d - wish).abs() as i64;
+        }
+        if !self.rams && !self.charging(g, i) {
+            // The fire it could deal from there, less (by the doctrine's wariness) the fire
+            // the enemy could deal it there, in hundredths of Hull quarters.
+            let mut h = *g;
+            h.ships[i].rect = end;
+            let n = g.num_ships as usize;
+            let dealt: i64 = (0..=TORPEDO)
+                .map(|b| {
+                    (0..n)
+                        .map(|j| Self::fire_worth(&h, i, j, b))
+                        .max()
+                        .unwrap_or(0)
+                        .max(0)
+                })
+                .sum();
+            let received: i64 = (0..n)
+                .filter(|&j| g.ships[j].side != me.side)
+                .map(|j| {
+                    (0..TORPEDO)
+                        .map(|b| Self::fire_worth(&h, j, i, b).max(0))
+                        .sum::<i64>()
+                })
+                .sum();
+            score += 20 * (dealt * 2 - self.wariness * received);
+        }
+        score
+    }
+
+    /// The expected Hull quarters of a fire at `j` (with a bonus for finishing it).
+    fn fire_worth(g: &TogoGame, i: usize, j: usize, b: u8) -> i64 {
+        let Some(s) = g.shot_for(i, j, b) else {
+            return -1;
+        };
+        let t = &g.ships[j];
+        let worth = if b == TORPEDO {
+            // Half the time a hit; the effects table averages about 4 points of D3.
+            (7 - s.to_hit.min(6) as i64) * 16 * 100 / 6 + (4 - t.class as i64) * 50
+        } else {
+            let hit = hit_weight(s.to_hit) as i64 * s.dice as i64;
+            let pen = if s.pen == 0 { 0 } else { 7 - s.pen as i64 };
+            // In hundredths of quarters: hits x penetration x damage, plus sixes' worth.
+            hit * 100 / 36 * (pen * s.dmg as i64 + 1) / 6
+        };
+        let finish = if (t.hull as i64) * 100 <= worth {
+            300
+        } else {
+            0
+        };
+        // Focus: a damaged target is worth more (it is nearer its surrender test and the
+        // bottom), by up to half again.
+        let focus = worth * t.lost() as i64 / (2 * t.hull_max.max(1) as i64);
+        worth + focus + finish
+    }
+
+    /// The doctrine's choice, if it has one for this stage.
+    pub fn intended(&self, g: &TogoGame, _player: Player) -> Option<Action> {
+        let legal = g.legal_actions();
+        match g.stage {
+            Stage::ChooseA => Some(INIT_SECOND),
+            Stage::Place { ship, first } => {
+                let i = ship as usize;
+                let wish = self.wished_order(g, i);
+                let _ = first;
+                (STOP..=FULL)
+                    .filter(|&l| legal.contains(ORDER_0 + l as Action))
+                    .min_by_key(|&l| l.abs_diff(wish))
+                    .map(|l| ORDER_0 + l as Action)
+            }
+            Stage::Select => legal.iter().filter(|&a| a != RESIGN).min_by_key(|&a| {
+                let i = (a - ACTIVATE_0) as usize;
+                self.mark(g, i).map_or(i32::MAX, |j| {
+                    rect_distance(&g.ships[i].rect, &g.ships[j].rect)
+                })
+            }),
+            Stage::Pivot => Some(leg_action(0)),
+            Stage::Leg => {
+                let i = g.mv.ship as usize;
+                let dist = g.next_leg_dist();
+                legal
+                    .iter()
+                    .filter(|&a| a != HALT)
+                    .max_by_key(|&a| {
+                        let (kind, end) = g.classify_leg(i, dist, leg_turn(a));
+                        // Ties go to the smaller turn.
+                        self.leg_score(g, i, kind, end) * 8 - leg_turn(a).abs() as i64 / 15
+                    })
+                    .or(Some(HALT))
+            }
+            Stage::Target { battery } => {
+                let i = g.mv.ship as usize;
+                legal
+                    .iter()
+                    .filter(|&a| a != HOLD)
+                    .map(|a| (a, Self::fire_worth(g, i, (a - TARGET_0) as usize, battery)))
+                    .filter(|&(_, w)| w > 0)
+                    .max_by_key(|&(a, w)| (w, std::cmp::Reverse(a)))
+                    .map(|(a, _)| a)
+                    .or(Some(HOLD))
+            }
+            Stage::Board => {
+                // Board when the modifiers are at least even.
+                let (i, j) = (g.mv.ship as usize, g.mv.ram_target as usize);
+                Some(if g.boarding_modifier(i, j) >= g.boarding_modifier(j, i) {
+                    BOARD
+                } else {
+                    NO_BOARD
+                })
+            }
+            Stage::Counter { ship } => {
+                // Counter when the fire back is worth most of what the ship could fire in
+                // its own activation (which a counter salvo uses up), or that has passed.
+                let j = ship as usize;
+                let i = g.mv.ship as usize;
+                let now: i64 = (0..TORPEDO)
+                    .map(|b| Self::fire_worth(g, j, i, b).max(0))
+                    .sum();
+                let n = g.num_ships as usize;
+                let later: i64 = (0..TORPEDO)
+                    .map(|b| {
+                        (0..n)
+                            .map(|k| Self::fire_worth(g, j, k, b))
+                            .max()
+                            .unwrap_or(0)
+                            .max(0)
+                    })
+                    .sum();
+                let counter = g.ships[j].activated || now * 10 >= later * 7;
+                Some(if counter { COUNTER } else { NO_COUNTER })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A doctrine as an [`Agent`].
+#[derive(Debug, Clone)]
+pub struct TogoDoctrineBot {
+    doctrine: TogoDoctrine,
+    seed: u64,
+}
+
+impl TogoDoctrineBot {
+    pub fn new(doctrine: TogoDoctrine, seed: u64) -> Self {
+        Self { doctrine, seed }
+    }
+}
+
+impl Agent<TogoGame> for TogoDoctrineBot {
+    fn name(&self) -> String {
+        format!("bot:{}(seed={})", self.doctrine.name, self.seed)
+    }
+
+    fn choose(&mut self, g: &TogoGame, player: Player) -> Action {
+        let legal = g.legal_actions();
+        match self.doctrine.intended(g, player) {
+            Some(a) if legal.contains(a) => a,
+            _ => legal.iter().find(|&a| a != RESIGN).unwrap_or(0),
+        }
+    }
+}

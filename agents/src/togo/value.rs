@@ -1,0 +1,42 @@
+//! A heuristic value of a Togo battle for depth-limited search: the lead in Hull points
+//! taken from the enemy (what decides the battle when it ends), as a share of the smaller
+//! fleet's Hull, squashed into `[-1, 1]` and sharper as the last turn nears.
+
+use broadside_env::togo::TogoGame;
+use broadside_env::{Game, NUM_PLAYERS};
+
+use crate::mcts::Heuristic;
+
+/// `tanh(scale * (1 + turn / last_turn) * lead)`, the lead as a share of the smaller fleet.
+#[derive(Debug, Clone, Copy)]
+pub struct TogoValue {
+    pub scale: f64,
+}
+
+impl Default for TogoValue {
+    fn default() -> Self {
+        Self { scale: 2.0 }
+    }
+}
+
+impl Heuristic<TogoGame> for TogoValue {
+    fn name(&self) -> String {
+        format!("togo-hull(scale={})", self.scale)
+    }
+
+    fn value(&self, g: &TogoGame) -> [f64; NUM_PLAYERS] {
+        if g.ending.is_some() {
+            return g.returns();
+        }
+        let l = g.losses();
+        let mut fleet = [0u32; 2];
+        for s in g.ships() {
+            fleet[s.side as usize] += s.hull_max as u32;
+        }
+        let base = fleet[0].min(fleet[1]).max(1) as f64;
+        let lead = (l[1] as f64 - l[0] as f64) / base;
+        let late = 1.0 + g.turn as f64 / g.last_turn.max(1) as f64;
+        let v = (self.scale * late * lead).tanh();
+        [v, -v]
+    }
+}
