@@ -20,6 +20,7 @@ pub mod progress;
 pub mod roster;
 pub mod screens;
 pub mod select;
+pub mod serve;
 pub mod style;
 pub mod train;
 

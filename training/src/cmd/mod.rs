@@ -39,6 +39,8 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Train the computer admiral's network by self-play (needs the `torch` feature).
     Train(train::TrainArgs),
+    /// Serve the board in a browser: play the admiral, replay games, analyse positions.
+    Serve(crate::serve::ServeArgs),
 }
 
 /// Runs a parsed command line.
@@ -51,6 +53,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Arena(a) => arena::run(arena::ArenaSettings::from_args(a)?),
         Command::Bench(a) => bench::run(bench::BenchSettings::from_args(a)?),
         Command::Train(a) => train::run(train::TrainSettings::from_args(a)?),
+        Command::Serve(a) => crate::serve::run(a),
     }
 }
 

@@ -1,0 +1,175 @@
+//! A saved game opened for replay: every position on demand, the log narrated once, and the
+//! turns to jump to.
+
+use std::time::Instant;
+
+use anyhow::{bail, Result};
+use broadside_agents::KnownAgents;
+use broadside_env::game::{Game, Turn};
+use broadside_env::ruleset::AnyGame;
+use broadside_env::savegame::SavedGame;
+use serde::Serialize;
+
+use super::board::Board;
+use super::games::{LogLine, LOG_TAIL};
+use super::view::Viewer;
+
+/// The most actions a replay may hold (a long squadron battle has a few thousand).
+pub const MAX_REPLAY_ACTIONS: usize = 50_000;
+/// A position is kept every this many actions; the rest are replayed from the one before.
+const KEEP_EVERY: usize = 64;
+
+/// Where a turn starts.
+#[derive(Debug, Clone, Serialize)]
+pub struct TurnMark {
+    pub turn: u32,
+    pub step: usize,
+}
+
+/// What the page shows of one position of a replay.
+#[derive(Debug, Clone, Serialize)]
+pub struct ReplayView {
+    pub id: u64,
+    pub ruleset: &'static str,
+    pub scenario: String,
+    pub title: String,
+    pub sides: [String; 2],
+    pub players: Vec<String>,
+    /// The position after `step` actions.
+    pub step: usize,
+    pub steps: usize,
+    /// The action that led here.
+    pub action: Option<String>,
+    /// Who acts in this position: `player 0`, `player 1`, `chance` or `over`.
+    pub to_move: String,
+    pub board: Board,
+    /// The log up to this position (the newest lines).
+    pub log: Vec<LogLine>,
+    pub turns: Vec<TurnMark>,
+    pub result: Option<String>,
+}
+
+/// A saved game opened for replay.
+pub struct Replay {
+    pub id: u64,
+    pub saved: SavedGame,
+    /// The position after every `KEEP_EVERY`-th action.
+    kept: Vec<AnyGame>,
+    /// The log lines of each action.
+    events: Vec<Vec<String>>,
+    turns: Vec<TurnMark>,
+    viewer: Box<dyn Viewer>,
+    pub last_used: Instant,
+}
+
+impl std::fmt::Debug for Replay {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Replay")
+            .field("id", &self.id)
+            .field("steps", &self.events.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Replay {
+    /// Opens `saved`: replays it once (checking every action), narrating as it goes.
+    pub fn new(id: u64, saved: SavedGame) -> Result<Self> {
+        if saved.actions.len() > MAX_REPLAY_ACTIONS {
+            bail!(
+                "the saved game has {} actions; a replay holds at most {MAX_REPLAY_ACTIONS}",
+                saved.actions.len()
+            );
+        }
+        let states = saved.replay("the uploaded game")?;
+        let mut viewer = crate::screens::viewer(&saved.scenario, 0)?;
+        let mut events = Vec::with_capacity(saved.actions.len());
+        let mut turns = vec![TurnMark {
+            turn: AnyGame::round(&states[0]),
+            step: 0,
+        }];
+        for (k, pair) in states.windows(2).enumerate() {
+            let a = saved.actions[k].index;
+            events.push(viewer.narrate(&pair[0], a, &pair[1])?);
+            let round = AnyGame::round(&pair[1]);
+            if turns.last().is_some_and(|t| round > t.turn) {
+                turns.push(TurnMark {
+                    turn: round,
+                    step: k + 1,
+                });
+            }
+        }
+        let kept = states.into_iter().step_by(KEEP_EVERY).collect();
+        Ok(Replay {
+            id,
+            saved,
+            kept,
+            events,
+            turns,
+            viewer,
+            last_used: Instant::now(),
+        })
+    }
+
+    /// How many actions the game has.
+    pub fn steps(&self) -> usize {
+        self.events.len()
+    }
+
+    /// The position after `step` actions (`step` at most [`Self::steps`]).
+    pub fn state(&self, step: usize) -> Result<AnyGame> {
+        let step = step.min(self.steps());
+        let mut g = self.kept[step / KEEP_EVERY].clone();
+        for a in &self.saved.actions[step / KEEP_EVERY * KEEP_EVERY..step] {
+            g.apply(a.index)
+                .map_err(|e| anyhow::anyhow!("internal error: the replay broke: {e}"))?;
+        }
+        Ok(g)
+    }
+
+    /// The page's view of the position after `step` actions.
+    pub fn view(&self, step: usize) -> Result<ReplayView> {
+        let step = step.min(self.steps());
+        let g = self.state(step)?;
+        let info = self.saved.scenario.info();
+        let mut log: Vec<LogLine> = Vec::new();
+        // Newest first, then turned round: only the tail is gathered.
+        'outer: for k in (0..step).rev() {
+            for text in self.events[k].iter().rev() {
+                if log.len() == LOG_TAIL {
+                    break 'outer;
+                }
+                log.push(LogLine {
+                    at: k + 1,
+                    text: text.clone(),
+                });
+            }
+        }
+        log.reverse();
+        let to_move = match g.turn() {
+            Turn::Player(p) => format!("player {p}"),
+            Turn::Chance => "chance".into(),
+            Turn::Terminal => "over".into(),
+        };
+        Ok(ReplayView {
+            id: self.id,
+            ruleset: self.saved.scenario.ruleset(),
+            scenario: info.id,
+            title: info.title,
+            sides: self.viewer.sides(),
+            players: self.saved.players.clone(),
+            step,
+            steps: self.steps(),
+            action: step
+                .checked_sub(1)
+                .map(|k| self.saved.actions[k].name.clone()),
+            to_move,
+            board: self.viewer.board(&g)?,
+            log,
+            turns: self.turns.clone(),
+            result: g
+                .is_terminal()
+                .then(|| self.viewer.result_text(&g))
+                .transpose()?,
+        })
+    }
+}
