@@ -83,6 +83,11 @@ impl RulesetUi for PoeUi {
         })
     }
 
+    /// The hexes or table drawn in the browser (`broadside serve`).
+    fn board(&self, g: &PoeGame) -> crate::serve::board::Board {
+        super::board::board(g, self.roster())
+    }
+
     fn roster(&self) -> &Roster {
         self.narrator.roster()
     }

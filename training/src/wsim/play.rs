@@ -84,6 +84,11 @@ impl RulesetUi for WsimUi {
         Ok(serde_json::to_string(&v)?)
     }
 
+    /// The hexes or table drawn in the browser (`broadside serve`).
+    fn board(&self, g: &WsimGame) -> crate::serve::board::Board {
+        super::board::board(g, self.roster())
+    }
+
     fn roster(&self) -> &Roster {
         self.narrator.roster()
     }

@@ -1,0 +1,125 @@
+//! The Fighting Sail table for the browser (`broadside serve`): each ship's base where it
+//! lies and points, her damage and anchor tokens, terrain, the wind, and the range in inches
+//! (closest points of the bases) to each enemy in play.
+
+use broadside_env::fsail::FsailGame;
+use broadside_env::plane::{rect_distance, Point, MILS_PER_INCH};
+
+use super::{chart, map};
+use crate::roster::Roster;
+use crate::serve::board::{Area, Board, Piece, Range, Wind};
+use crate::style::Style;
+
+/// Inches, `y` turned to grow southwards.
+fn at(p: Point, depth: i32) -> [f64; 2] {
+    let inch = f64::from(MILS_PER_INCH);
+    [f64::from(p.x) / inch, f64::from(depth - p.y) / inch]
+}
+
+/// The board of `g` seen through `roster`.
+pub fn board(g: &FsailGame, roster: &Roster) -> Board {
+    let depth = g.table[1];
+    let inch = f64::from(MILS_PER_INCH);
+    let ships = g.ships();
+    let pieces = ships
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut marks = Vec::new();
+            if s.tokens > 0 {
+                marks.push(format!("{} damage", s.tokens));
+            }
+            if s.anchor {
+                marks.push("anchored".into());
+            }
+            if s.cannon {
+                marks.push("fired".into());
+            }
+            if s.sailed {
+                marks.push("sailed".into());
+            }
+            if s.flagship {
+                marks.push("flagship".into());
+            }
+            if !s.active() {
+                marks.push("out of play".into());
+            }
+            let ranges = ships
+                .iter()
+                .enumerate()
+                .filter(|(_, o)| o.side != s.side && o.active())
+                .map(|(j, o)| Range {
+                    to: j,
+                    value: (f64::from(rect_distance(&s.base, &o.base)) / inch * 10.0).round()
+                        / 10.0,
+                })
+                .collect();
+            let [x, y] = at(s.base.centre, depth);
+            Piece {
+                ship: i,
+                name: roster.name(i).to_string(),
+                side: s.side,
+                letter: roster.letter(i),
+                x,
+                y,
+                heading: f64::from(s.base.heading),
+                hexes: Vec::new(),
+                outline: s.base.corners().iter().map(|&p| at(p, depth)).collect(),
+                out: !s.active(),
+                marks,
+                card: chart::detail(g, roster, i),
+                ranges,
+            }
+        })
+        .collect();
+    let areas = g
+        .terrain()
+        .iter()
+        .map(|t| Area {
+            kind: "land",
+            name: "terrain".into(),
+            hexes: Vec::new(),
+            outline: t.corners().iter().map(|&p| at(p, depth)).collect(),
+        })
+        .collect();
+    Board {
+        kind: "table",
+        width: f64::from(g.table[0]) / inch,
+        height: f64::from(depth) / inch,
+        cols: 0,
+        rows: 0,
+        unit: "inches",
+        wind: Some(Wind {
+            from_deg: f64::from(g.wind_from) * 45.0,
+            text: map::wind_line(g),
+        }),
+        pieces,
+        areas,
+        text: map::render(g, roster, &Style::PLAIN),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use broadside_env::fsail::FsailRuleset;
+    use broadside_env::ruleset::{GameOptions, Ruleset};
+
+    #[test]
+    fn bases_lie_on_the_table_pointing_their_heading() {
+        let s = FsailRuleset::builtin_scenario("fleet-action").expect("built-in scenario");
+        let g = FsailRuleset::new_game(&s, &GameOptions::default());
+        let roster = super::super::roster(&s, 0);
+        let b = board(&g, &roster);
+        assert_eq!(b.pieces.len(), g.ships().len());
+        for p in &b.pieces {
+            assert_eq!(p.outline.len(), 4);
+            assert!(p.x > 0.0 && p.x < b.width && p.y > 0.0 && p.y < b.height);
+            // The bow corners lie ahead of the centre along the heading (y grows south).
+            let h = p.heading.to_radians();
+            let ahead = |q: &[f64; 2]| (q[0] - p.x) * h.sin() - (q[1] - p.y) * h.cos();
+            assert!(p.outline.iter().any(|q| ahead(q) > 0.0));
+            assert!(p.outline.iter().any(|q| ahead(q) < 0.0));
+        }
+    }
+}
