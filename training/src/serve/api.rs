@@ -215,6 +215,7 @@ pub fn router() -> Router {
         .route("/api/games/{id}/replay", post(game_replay))
         .route("/api/replays", post(open_replay))
         .route("/api/replays/{id}/{step}", get(replay_view))
+        .route("/api/replays/{id}/{step}/preview/{action}", get(replay_preview))
         .route("/api/analysis", post(start_analysis))
         .route("/api/mistakes", post(start_mistakes))
         .route("/api/jobs/{id}", get(job_view))
@@ -520,6 +521,25 @@ async fn replay_view(
         )));
     }
     r.view(step).map(Json).map_err(ApiError::internal)
+}
+
+async fn replay_preview(
+    State(s): State<Arc<Server>>,
+    p: Result<Path<(String, String, String)>, PathRejection>,
+) -> ApiResult<super::board::Board> {
+    let (id, step, action) = path(p)?;
+    let step = step
+        .parse::<usize>()
+        .map_err(|_| ApiError::bad(format!("`{step}` is not a step number")))?;
+    let action = action
+        .parse::<u64>()
+        .map_err(|_| ApiError::bad(format!("`{action}` is not an action number")))?;
+    let r = s.replay(&id)?;
+    let r = lock(&r)?;
+    if step > r.steps() {
+        return Err(ApiError::bad(format!("step {step} is past the end ({} actions)", r.steps())));
+    }
+    r.preview(step, action).map(Json).map_err(ApiError::conflict)
 }
 
 /// Which position an analysis is about.

@@ -126,6 +126,18 @@ impl Replay {
         Ok(g)
     }
 
+    /// The board after `action` from the position after `step` actions (the analysis's best
+    /// order drawn on the board).
+    pub fn preview(&self, step: usize, action: u64) -> Result<Board, String> {
+        let mut g = self.state(step).map_err(|e| format!("{e:#}"))?;
+        let a = broadside_env::game::Action::try_from(action)
+            .ok()
+            .filter(|&a| g.current_player().is_some() && g.legal_actions().contains(a))
+            .ok_or_else(|| format!("action {action} is not a legal order in this position"))?;
+        g.apply(a).map_err(|e| e.to_string())?;
+        self.viewer.board(&g).map_err(|e| format!("{e:#}"))
+    }
+
     /// The page's view of the position after `step` actions.
     pub fn view(&self, step: usize) -> Result<ReplayView> {
         let step = step.min(self.steps());
