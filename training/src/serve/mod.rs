@@ -53,11 +53,18 @@ pub fn run(a: ServeArgs) -> Result<()> {
             IpAddr::V6(ip) => format!("[{ip}]"),
             IpAddr::V4(ip) => ip.to_string(),
         };
-        // The first line is the URL alone, so scripts and tests can read it.
-        println!("http://{shown}:{}/", bound.port());
-        println!("Broadside's board is served there; open it in a browser. Ctrl-C stops the server.");
+        // The first line is the URL alone, so scripts and tests can read it. A reader that
+        // goes away after it (a closed pipe) must not stop the server: write errors are
+        // ignored here, and nothing else is printed.
         use std::io::Write;
-        std::io::stdout().flush()?;
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "http://{shown}:{}/", bound.port());
+        let _ = writeln!(
+            out,
+            "Broadside's board is served there; open it in a browser. Ctrl-C stops the server."
+        );
+        let _ = out.flush();
+        drop(out);
         axum::serve(listener, api::router())
             .await
             .context("the server stopped")
