@@ -10,6 +10,9 @@ LIBTORCH="$(bash scripts/setup_torch.sh)"
 export LIBTORCH
 # LIBTORCH only matters to the `torch` feature, which these builds leave off.
 cargo test --workspace --all-targets --locked
+# The board of `broadside serve` in headless Chromium (installed by apt when missing), with
+# the binary the tests above built; screenshots in target/browser-artefacts/.
+bash scripts/browser_test.sh target/debug/broadside
 # Doc examples too (`--all-targets` leaves them out).
 cargo test --workspace --doc --locked
 # The `torch` feature: the network, checkpoints, and a tiny CPU training run with a kill -9
