@@ -151,7 +151,10 @@ fn ok(r: Reply) -> Value {
         r.status,
         200,
         "{}",
-        String::from_utf8_lossy(&r.body).chars().take(500).collect::<String>()
+        String::from_utf8_lossy(&r.body)
+            .chars()
+            .take(500)
+            .collect::<String>()
     );
     r.json()
 }
@@ -174,7 +177,10 @@ fn settled(s: &Server, mut view: Value) -> Value {
     let id = view["id"].as_u64().expect("an id");
     let start = Instant::now();
     while view["to_move"] == "admiral" || view["to_move"] == "chance" {
-        assert!(start.elapsed() < Duration::from_secs(120), "the admiral never moved");
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the admiral never moved"
+        );
         std::thread::sleep(Duration::from_millis(5));
         view = ok(get(s, &format!("/api/games/{id}")));
     }
@@ -189,7 +195,11 @@ fn random_order(view: &Value, rng: &mut Lcg) -> u64 {
         .iter()
         .filter(|o| o["name"] != "resign")
         .collect();
-    assert!(!orders.is_empty(), "no legal order: {}", view["board"]["text"]);
+    assert!(
+        !orders.is_empty(),
+        "no legal order: {}",
+        view["board"]["text"]
+    );
     orders[rng.below(orders.len())]["action"]
         .as_u64()
         .expect("an action")
@@ -278,12 +288,20 @@ fn a_game_of_every_ruleset_plays_to_the_end_and_replays_to_the_same_result() {
                     .and_then(|o| o.iter().find(|o| o["name"] == "resign"))
                 {
                     let a = resign["action"].clone();
-                    view = ok(post(&s, &format!("/api/games/{id}/order"), &json!({"action": a})));
+                    view = ok(post(
+                        &s,
+                        &format!("/api/games/{id}/order"),
+                        &json!({"action": a}),
+                    ));
                     continue;
                 }
             }
             let a = random_order(&view, &mut rng);
-            view = ok(post(&s, &format!("/api/games/{id}/order"), &json!({"action": a})));
+            view = ok(post(
+                &s,
+                &format!("/api/games/{id}/order"),
+                &json!({"action": a}),
+            ));
             orders += 1;
             assert!(orders < 6000, "{}: the game did not end", r.name);
         }
@@ -311,7 +329,12 @@ fn a_game_of_every_ruleset_plays_to_the_end_and_replays_to_the_same_result() {
         let mid = ok(get(&s, &format!("/api/replays/{rid}/{}", steps / 2)));
         assert_eq!(mid["step"], steps / 2);
         // The same game opened from the play session replays alike.
-        let again = ok(request(&s, "POST", &format!("/api/games/{id}/replay"), None));
+        let again = ok(request(
+            &s,
+            "POST",
+            &format!("/api/games/{id}/replay"),
+            None,
+        ));
         assert_eq!(again["steps"], steps);
         // A resumed game goes on from the saved position.
         let saved_json: Value = serde_json::from_slice(&saved.body).expect("a saved game");
@@ -331,7 +354,11 @@ fn orders_can_be_taken_back_until_they_are_committed_and_previews_change_nothing
     // WS&IM: a ship's orders are several sub-decisions, so there is something to undo.
     let mut view = settled(
         &s,
-        ok(post(&s, "/api/games", &json!({"ruleset": "wsim", "admiral": "random"}))),
+        ok(post(
+            &s,
+            "/api/games",
+            &json!({"ruleset": "wsim", "admiral": "random"}),
+        )),
     );
     let id = view["id"].as_u64().expect("an id");
     assert_eq!(view["can_undo"], false);
@@ -341,14 +368,22 @@ fn orders_can_be_taken_back_until_they_are_committed_and_previews_change_nothing
     let still = ok(get(&s, &format!("/api/games/{id}")));
     assert_eq!(still["actions"], view["actions"], "a preview plays nothing");
     let before = view["actions"].as_u64().expect("actions");
-    view = ok(post(&s, &format!("/api/games/{id}/order"), &json!({"action": first})));
+    view = ok(post(
+        &s,
+        &format!("/api/games/{id}/order"),
+        &json!({"action": first}),
+    ));
     assert_eq!(view["actions"].as_u64(), Some(before + 1));
     assert_eq!(view["can_undo"], true);
     view = ok(request(&s, "POST", &format!("/api/games/{id}/undo"), None));
     assert_eq!(view["actions"].as_u64(), Some(before));
     let refused = request(&s, "POST", &format!("/api/games/{id}/undo"), None);
     assert_eq!(refused.status, 409);
-    assert!(refused.error().contains("nothing to undo"), "{}", refused.error());
+    assert!(
+        refused.error().contains("nothing to undo"),
+        "{}",
+        refused.error()
+    );
 }
 
 #[test]
@@ -356,7 +391,11 @@ fn bad_requests_get_a_plain_4xx_and_leave_the_game_and_server_as_they_were() {
     let s = serve();
     let view = settled(
         &s,
-        ok(post(&s, "/api/games", &json!({"ruleset": "fsail", "admiral": "random"}))),
+        ok(post(
+            &s,
+            "/api/games",
+            &json!({"ruleset": "fsail", "admiral": "random"}),
+        )),
     );
     let id = view["id"].as_u64().expect("an id");
     let actions = view["actions"].clone();
@@ -371,46 +410,182 @@ fn bad_requests_get_a_plain_4xx_and_leave_the_game_and_server_as_they_were() {
         .expect("an illegal action");
     let order = format!("/api/games/{id}/order");
     let cases: Vec<(Reply, u16, &str)> = vec![
-        (post(&s, &order, &json!({"action": illegal})), 409, "not a legal order"),
-        (post(&s, &order, &json!({"action": 65536})), 409, "outside the orders"),
-        (post(&s, &order, &json!({"action": -1})), 400, "request body"),
-        (post(&s, &order, &json!({"action": 1.5})), 400, "request body"),
+        (
+            post(&s, &order, &json!({"action": illegal})),
+            409,
+            "not a legal order",
+        ),
+        (
+            post(&s, &order, &json!({"action": 65536})),
+            409,
+            "outside the orders",
+        ),
+        (
+            post(&s, &order, &json!({"action": -1})),
+            400,
+            "request body",
+        ),
+        (
+            post(&s, &order, &json!({"action": 1.5})),
+            400,
+            "request body",
+        ),
         (post(&s, &order, &json!({"act": 1})), 400, "unknown field"),
-        (request(&s, "POST", &order, Some(b"{not json")), 400, "request body"),
-        (request(&s, "POST", &order, Some(&[0xff, 0xfe])), 400, "request body"),
-        (post(&s, "/api/games/99999/order", &json!({"action": 0})), 404, "no game"),
-        (post(&s, "/api/games/abc/order", &json!({"action": 0})), 400, "not an id"),
-        (get(&s, &format!("/api/games/{id}/preview/{illegal}")), 409, "not a legal order"),
-        (get(&s, &format!("/api/games/{id}/preview/x")), 400, "not an action"),
-        (post(&s, "/api/games", &json!({"ruleset": "chess"})), 400, "unknown ruleset"),
-        (post(&s, "/api/games", &json!({"ruleset": "wsim", "scenario": "/etc/passwd"})), 400, "not a built-in scenario"),
-        (post(&s, "/api/games", &json!({"ruleset": "wsim", "scenario": "nowhere"})), 400, "nowhere"),
-        (post(&s, "/api/games", &json!({"side": 2})), 400, "the sides are 0 and 1"),
-        (post(&s, "/api/games", &json!({"side": 300})), 400, "request body"),
-        (post(&s, "/api/games", &json!({"level": "godlike"})), 400, "unknown level"),
-        (post(&s, "/api/games", &json!({"admiral": "nelson"})), 400, "unknown admiral"),
-        (post(&s, "/api/games", &json!({"admiral": "net:path=/etc/passwd"})), 400, "not offered"),
-        (post(&s, "/api/games", &json!({"admiral": "mcts:time=3600000"})), 400, "at most"),
-        (post(&s, "/api/games", &json!({"admiral": "mcts:threads=64"})), 400, "threads"),
-        (post(&s, "/api/games", &json!({"admiral": "random", "level": "easy"})), 400, "not both"),
-        (post(&s, "/api/games", &json!({"saved": {"format": "x"}})), 400, "saved game"),
-        (request(&s, "POST", "/api/replays", Some(b"[]")), 400, "uploaded game"),
-        (request(&s, "POST", "/api/replays", Some(&vec![b' '; 17 << 20])), 413, "length limit"),
+        (
+            request(&s, "POST", &order, Some(b"{not json")),
+            400,
+            "request body",
+        ),
+        (
+            request(&s, "POST", &order, Some(&[0xff, 0xfe])),
+            400,
+            "request body",
+        ),
+        (
+            post(&s, "/api/games/99999/order", &json!({"action": 0})),
+            404,
+            "no game",
+        ),
+        (
+            post(&s, "/api/games/abc/order", &json!({"action": 0})),
+            400,
+            "not an id",
+        ),
+        (
+            get(&s, &format!("/api/games/{id}/preview/{illegal}")),
+            409,
+            "not a legal order",
+        ),
+        (
+            get(&s, &format!("/api/games/{id}/preview/x")),
+            400,
+            "not an action",
+        ),
+        (
+            post(&s, "/api/games", &json!({"ruleset": "chess"})),
+            400,
+            "unknown ruleset",
+        ),
+        (
+            post(
+                &s,
+                "/api/games",
+                &json!({"ruleset": "wsim", "scenario": "/etc/passwd"}),
+            ),
+            400,
+            "not a built-in scenario",
+        ),
+        (
+            post(
+                &s,
+                "/api/games",
+                &json!({"ruleset": "wsim", "scenario": "nowhere"}),
+            ),
+            400,
+            "nowhere",
+        ),
+        (
+            post(&s, "/api/games", &json!({"side": 2})),
+            400,
+            "the sides are 0 and 1",
+        ),
+        (
+            post(&s, "/api/games", &json!({"side": 300})),
+            400,
+            "request body",
+        ),
+        (
+            post(&s, "/api/games", &json!({"level": "godlike"})),
+            400,
+            "unknown level",
+        ),
+        (
+            post(&s, "/api/games", &json!({"admiral": "nelson"})),
+            400,
+            "unknown admiral",
+        ),
+        (
+            post(
+                &s,
+                "/api/games",
+                &json!({"admiral": "net:path=/etc/passwd"}),
+            ),
+            400,
+            "not offered",
+        ),
+        (
+            post(&s, "/api/games", &json!({"admiral": "mcts:time=3600000"})),
+            400,
+            "at most",
+        ),
+        (
+            post(&s, "/api/games", &json!({"admiral": "mcts:threads=64"})),
+            400,
+            "threads",
+        ),
+        (
+            post(
+                &s,
+                "/api/games",
+                &json!({"admiral": "random", "level": "easy"}),
+            ),
+            400,
+            "not both",
+        ),
+        (
+            post(&s, "/api/games", &json!({"saved": {"format": "x"}})),
+            400,
+            "saved game",
+        ),
+        (
+            request(&s, "POST", "/api/replays", Some(b"[]")),
+            400,
+            "uploaded game",
+        ),
+        (
+            request(&s, "POST", "/api/replays", Some(&vec![b' '; 17 << 20])),
+            413,
+            "length limit",
+        ),
         (get(&s, "/api/replays/5/0"), 404, "no replay"),
         (post(&s, "/api/analysis", &json!({})), 400, "name a `game`"),
-        (post(&s, "/api/analysis", &json!({"game": id, "time_ms": 5})), 400, "between"),
-        (post(&s, "/api/analysis", &json!({"game": id, "time_ms": 99999999})), 400, "between"),
-        (post(&s, "/api/mistakes", &json!({"replay": 1, "side": 3})), 400, "side"),
+        (
+            post(&s, "/api/analysis", &json!({"game": id, "time_ms": 5})),
+            400,
+            "between",
+        ),
+        (
+            post(
+                &s,
+                "/api/analysis",
+                &json!({"game": id, "time_ms": 99999999}),
+            ),
+            400,
+            "between",
+        ),
+        (
+            post(&s, "/api/mistakes", &json!({"replay": 1, "side": 3})),
+            400,
+            "side",
+        ),
         (get(&s, "/api/jobs/123456"), 404, "no job"),
     ];
     for (k, (reply, status, words)) in cases.into_iter().enumerate() {
-        assert_eq!(reply.status, status, "case {k}: {}", String::from_utf8_lossy(&reply.body));
+        assert_eq!(
+            reply.status,
+            status,
+            "case {k}: {}",
+            String::from_utf8_lossy(&reply.body)
+        );
         let e = reply.error();
         assert!(e.contains(words), "case {k}: {e}");
     }
     let after = ok(get(&s, &format!("/api/games/{id}")));
     assert_eq!(after["actions"], actions, "the refusals changed the game");
-    assert_eq!(ok(get(&s, "/api/rulesets")).as_array().map(Vec::len), Some(broadside_env::ruleset::rulesets().len()));
+    assert_eq!(
+        ok(get(&s, "/api/rulesets")).as_array().map(Vec::len),
+        Some(broadside_env::ruleset::rulesets().len())
+    );
 }
 
 fn finish_job(s: &Server, job: Value) -> Value {
@@ -418,7 +593,10 @@ fn finish_job(s: &Server, job: Value) -> Value {
     let start = Instant::now();
     let mut job = job;
     while job["finished"] != true {
-        assert!(start.elapsed() < Duration::from_secs(300), "the job never ended");
+        assert!(
+            start.elapsed() < Duration::from_secs(300),
+            "the job never ended"
+        );
         std::thread::sleep(Duration::from_millis(20));
         job = ok(get(s, &format!("/api/jobs/{id}")));
         assert!(job["done"].as_u64() <= job["total"].as_u64());
@@ -433,10 +611,18 @@ fn the_engine_ranks_the_candidates_of_a_position_and_checks_a_game_for_mistakes(
     let mut rng = Lcg(11);
     let mut view = settled(
         &s,
-        ok(post(&s, "/api/games", &json!({"ruleset": "poe", "admiral": "random"}))),
+        ok(post(
+            &s,
+            "/api/games",
+            &json!({"ruleset": "poe", "admiral": "random"}),
+        )),
     );
     let id = view["id"].as_u64().expect("an id");
-    let a = ok(post(&s, "/api/analysis", &json!({"game": id, "time_ms": 200})));
+    let a = ok(post(
+        &s,
+        "/api/analysis",
+        &json!({"game": id, "time_ms": 200}),
+    ));
     assert_eq!(a["kind"], "analysis");
     let result = finish_job(&s, a);
     let cands = result["candidates"].as_array().expect("candidates");
@@ -461,18 +647,42 @@ fn the_engine_ranks_the_candidates_of_a_position_and_checks_a_game_for_mistakes(
             break;
         }
         let a = random_order(&view, &mut rng);
-        view = settled(&s, ok(post(&s, &format!("/api/games/{id}/order"), &json!({"action": a}))));
+        view = settled(
+            &s,
+            ok(post(
+                &s,
+                &format!("/api/games/{id}/order"),
+                &json!({"action": a}),
+            )),
+        );
     }
-    let replay = ok(request(&s, "POST", &format!("/api/games/{id}/replay"), None));
+    let replay = ok(request(
+        &s,
+        "POST",
+        &format!("/api/games/{id}/replay"),
+        None,
+    ));
     let rid = replay["id"].as_u64().expect("an id");
-    let job = ok(post(&s, "/api/mistakes", &json!({"replay": rid, "side": 0, "time_ms": 20})));
+    let job = ok(post(
+        &s,
+        "/api/mistakes",
+        &json!({"replay": rid, "side": 0, "time_ms": 20}),
+    ));
     let report = finish_job(&s, job);
     let decisions = report["decisions"].as_array().expect("decisions");
     assert!(!decisions.is_empty());
     for d in decisions {
         assert_eq!(d["player"], 0);
         let class = d["class"].as_str().expect("a class");
-        assert!(["best", "good", "inaccuracy", "mistake", "blunder", "unknown"].contains(&class));
+        assert!([
+            "best",
+            "good",
+            "inaccuracy",
+            "mistake",
+            "blunder",
+            "unknown"
+        ]
+        .contains(&class));
         if let Some(loss) = d["loss"].as_f64() {
             assert!((0.0..=1.0).contains(&loss));
             assert_eq!(loss == 0.0, class == "best" || d["played"] == d["best"]);
@@ -486,7 +696,9 @@ fn the_engine_ranks_the_candidates_of_a_position_and_checks_a_game_for_mistakes(
         .sum();
     let marked = decisions
         .iter()
-        .filter(|d| ["inaccuracy", "mistake", "blunder"].contains(&d["class"].as_str().unwrap_or("")))
+        .filter(|d| {
+            ["inaccuracy", "mistake", "blunder"].contains(&d["class"].as_str().unwrap_or(""))
+        })
         .count() as u64;
     assert_eq!(counted, marked);
 }
@@ -538,7 +750,11 @@ fn fifty_games_in_parallel_make_random_orders_without_an_error() {
                         let a = random_order(&view, &mut rng);
                         let id = view["id"].as_u64().expect("an id");
                         let t = Instant::now();
-                        view = ok(post(s, &format!("/api/games/{id}/order"), &json!({"action": a})));
+                        view = ok(post(
+                            s,
+                            &format!("/api/games/{id}/order"),
+                            &json!({"action": a}),
+                        ));
                         lat.push(t.elapsed());
                     }
                     lat

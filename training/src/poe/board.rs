@@ -126,7 +126,10 @@ mod tests {
             let g = PoeRuleset::new_game(s, &GameOptions::default());
             let roster = super::super::roster(s, 0);
             let b = board(&g, &roster);
-            assert_eq!(b.pieces.len(), g.ships().iter().filter(|s| s.occupies()).count());
+            assert_eq!(
+                b.pieces.len(),
+                g.ships().iter().filter(|s| s.occupies()).count()
+            );
             let inside = |[x, y]: [f64; 2]| x > 0.0 && x < b.width && y > 0.0 && y < b.height;
             assert!(b.pieces.iter().all(|p| inside([p.x, p.y])));
             assert!(b.areas.iter().flat_map(|a| &a.hexes).all(|&h| inside(h)));

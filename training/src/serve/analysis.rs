@@ -199,7 +199,11 @@ fn continuation(agent: &MctsAgent<AnyGame>, state: &AnyGame, first: Action) -> V
 }
 
 /// Searches `state` for `time_ms`; `None` when no player is to move.
-pub fn analyse(state: &AnyGame, time_ms: u64, seed: u64) -> Result<Option<(Analysis, Explanation)>> {
+pub fn analyse(
+    state: &AnyGame,
+    time_ms: u64,
+    seed: u64,
+) -> Result<Option<(Analysis, Explanation)>> {
     let Some(player) = state.current_player() else {
         return Ok(None);
     };
@@ -218,7 +222,11 @@ pub fn analyse(state: &AnyGame, time_ms: u64, seed: u64) -> Result<Option<(Analy
         })
         .collect();
     let best = ex.candidates.first().map_or(0.0, |c| c.value);
-    let win0 = if player == 0 { win(best) } else { 1.0 - win(best) };
+    let win0 = if player == 0 {
+        win(best)
+    } else {
+        1.0 - win(best)
+    };
     Ok(Some((
         Analysis {
             player,

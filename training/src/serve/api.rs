@@ -159,9 +159,9 @@ impl Server {
 
     fn replay(&self, id: &str) -> Result<Arc<Mutex<Replay>>, ApiError> {
         let n = parse_id(id)?;
-        lock(&self.replays)?
-            .get(n)
-            .ok_or_else(|| ApiError::not_found(format!("no replay {n} (open the saved game again)")))
+        lock(&self.replays)?.get(n).ok_or_else(|| {
+            ApiError::not_found(format!("no replay {n} (open the saved game again)"))
+        })
     }
 }
 
@@ -215,7 +215,10 @@ pub fn router() -> Router {
         .route("/api/games/{id}/replay", post(game_replay))
         .route("/api/replays", post(open_replay))
         .route("/api/replays/{id}/{step}", get(replay_view))
-        .route("/api/replays/{id}/{step}/preview/{action}", get(replay_preview))
+        .route(
+            "/api/replays/{id}/{step}/preview/{action}",
+            get(replay_preview),
+        )
         .route("/api/analysis", post(start_analysis))
         .route("/api/mistakes", post(start_mistakes))
         .route("/api/jobs/{id}", get(job_view))
@@ -281,7 +284,10 @@ async fn rulesets() -> ApiResult<Vec<RulesetEntry>> {
             default_scenario: r.default_scenario,
             default_admiral: AdmiralSpec::default_for(r.name).to_string(),
             scenarios,
-            levels: broadside_agents::spec::LEVELS.iter().map(|(l, _)| *l).collect(),
+            levels: broadside_agents::spec::LEVELS
+                .iter()
+                .map(|(l, _)| *l)
+                .collect(),
             admirals: bots,
         });
     }
@@ -310,7 +316,9 @@ fn admiral_of(req: &NewGame, scenario: &ruleset::AnyScenario) -> Result<AdmiralS
         (Some(_), Some(_)) => return Err(ApiError::bad("give an admiral or a level, not both")),
         (Some(text), None) => {
             if text.len() > 200 {
-                return Err(ApiError::bad("the admiral's spec is longer than 200 characters"));
+                return Err(ApiError::bad(
+                    "the admiral's spec is longer than 200 characters",
+                ));
             }
             if text.trim().to_ascii_lowercase().starts_with("net:") {
                 return Err(ApiError::bad(
@@ -320,7 +328,10 @@ fn admiral_of(req: &NewGame, scenario: &ruleset::AnyScenario) -> Result<AdmiralS
             text.parse().map_err(|e| ApiError::bad(format!("{e:#}")))?
         }
         (None, Some(level)) => {
-            if !broadside_agents::spec::LEVELS.iter().any(|(l, _)| l == level) {
+            if !broadside_agents::spec::LEVELS
+                .iter()
+                .any(|(l, _)| l == level)
+            {
                 return Err(ApiError::bad(format!(
                     "unknown level `{level}` (known: easy, medium, hard, expert)"
                 )));
@@ -381,7 +392,8 @@ async fn new_game(
         }
         None => {
             let name = req.ruleset.as_deref().unwrap_or(ruleset::DEFAULT_RULESET);
-            let info = crate::select::ruleset_info(name).map_err(|e| ApiError::bad(e.to_string()))?;
+            let info =
+                crate::select::ruleset_info(name).map_err(|e| ApiError::bad(e.to_string()))?;
             let id = req.scenario.as_deref().unwrap_or(info.default_scenario);
             if ruleset::names_a_file(id) {
                 return Err(ApiError::bad(format!(
@@ -467,7 +479,10 @@ async fn saved(
             (header::CONTENT_TYPE, "application/json".to_string()),
             (
                 header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"broadside-game-{}.json\"", parse_id(&id)?),
+                format!(
+                    "attachment; filename=\"broadside-game-{}.json\"",
+                    parse_id(&id)?
+                ),
             ),
         ],
         text,
@@ -477,7 +492,9 @@ async fn saved(
 
 async fn open_saved(s: &Arc<Server>, saved: SavedGame) -> ApiResult<super::replays::ReplayView> {
     let id = s.id();
-    let replay = blocking(move || Replay::new(id, saved).map_err(|e| ApiError::bad(format!("{e:#}")))).await?;
+    let replay =
+        blocking(move || Replay::new(id, saved).map_err(|e| ApiError::bad(format!("{e:#}"))))
+            .await?;
     let view = replay.view(0).map_err(ApiError::internal)?;
     lock(&s.replays)?.insert(id, replay);
     Ok(Json(view))
@@ -537,9 +554,14 @@ async fn replay_preview(
     let r = s.replay(&id)?;
     let r = lock(&r)?;
     if step > r.steps() {
-        return Err(ApiError::bad(format!("step {step} is past the end ({} actions)", r.steps())));
+        return Err(ApiError::bad(format!(
+            "step {step} is past the end ({} actions)",
+            r.steps()
+        )));
     }
-    r.preview(step, action).map(Json).map_err(ApiError::conflict)
+    r.preview(step, action)
+        .map(Json)
+        .map_err(ApiError::conflict)
 }
 
 /// Which position an analysis is about.
@@ -553,7 +575,12 @@ struct AnalysisReq {
     seed: Option<u64>,
 }
 
-fn bounded(value: Option<u64>, default: u64, (lo, hi): (u64, u64), what: &str) -> Result<u64, ApiError> {
+fn bounded(
+    value: Option<u64>,
+    default: u64,
+    (lo, hi): (u64, u64),
+    what: &str,
+) -> Result<u64, ApiError> {
     let v = value.unwrap_or(default);
     if !(lo..=hi).contains(&v) {
         return Err(ApiError::bad(format!("{what} {v}: between {lo} and {hi}")));
@@ -573,7 +600,9 @@ fn start_job(
         running.fetch_sub(1, Ordering::SeqCst);
         return Err(ApiError(
             StatusCode::TOO_MANY_REQUESTS,
-            format!("the engine is busy ({MAX_RUNNING_JOBS} analyses running); try again when one ends"),
+            format!(
+                "the engine is busy ({MAX_RUNNING_JOBS} analyses running); try again when one ends"
+            ),
         ));
     }
     let id = s.id();
@@ -601,17 +630,26 @@ fn start_job(
         });
     if let Err(e) = spawned {
         s.running.fetch_sub(1, Ordering::SeqCst);
-        return Err(ApiError::internal(format!("cannot start the analysis: {e}")));
+        return Err(ApiError::internal(format!(
+            "cannot start the analysis: {e}"
+        )));
     }
     Ok(Json(view))
 }
 
 /// The position a request names.
-fn position(s: &Arc<Server>, game: Option<u64>, replay: Option<u64>, step: Option<usize>) -> Result<AnyGame, ApiError> {
+fn position(
+    s: &Arc<Server>,
+    game: Option<u64>,
+    replay: Option<u64>,
+    step: Option<usize>,
+) -> Result<AnyGame, ApiError> {
     match (game, replay) {
         (Some(g), None) => {
             if step.is_some() {
-                return Err(ApiError::bad("`step` goes with `replay`; a game is analysed where it stands"));
+                return Err(ApiError::bad(
+                    "`step` goes with `replay`; a game is analysed where it stands",
+                ));
             }
             let g = s.game(&g.to_string())?;
             let g = lock(&g)?;
@@ -622,11 +660,16 @@ fn position(s: &Arc<Server>, game: Option<u64>, replay: Option<u64>, step: Optio
             let r = lock(&r)?;
             let step = step.unwrap_or(0);
             if step > r.steps() {
-                return Err(ApiError::bad(format!("step {step} is past the end ({} actions)", r.steps())));
+                return Err(ApiError::bad(format!(
+                    "step {step} is past the end ({} actions)",
+                    r.steps()
+                )));
             }
             r.state(step).map_err(ApiError::internal)
         }
-        _ => Err(ApiError::bad("name a `game` or a `replay` (with its `step`)")),
+        _ => Err(ApiError::bad(
+            "name a `game` or a `replay` (with its `step`)",
+        )),
     }
 }
 

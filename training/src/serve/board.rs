@@ -101,10 +101,7 @@ pub fn hex_centre(col: i32, row: i32) -> [f64; 2] {
 
 /// The extent of a `cols` x `rows` hex board.
 pub fn hex_extent(cols: u32, rows: u32) -> (f64, f64) {
-    (
-        1.5 * f64::from(cols) + 0.5,
-        SQRT3 * (f64::from(rows) + 0.5),
-    )
+    (1.5 * f64::from(cols) + 0.5, SQRT3 * (f64::from(rows) + 0.5))
 }
 
 impl Board {

@@ -202,9 +202,7 @@ impl PlayGame {
     /// Applies a legal action and narrates it.
     fn apply(&mut self, a: Action) -> Result<()> {
         let before = self.game.clone();
-        self.game
-            .apply(a)
-            .map_err(|e| anyhow!("{e}"))?;
+        self.game.apply(a).map_err(|e| anyhow!("{e}"))?;
         self.actions.push(a);
         let at = self.actions.len();
         let lines = self.viewer.narrate(&before, a, &self.game)?;

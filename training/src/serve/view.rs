@@ -13,7 +13,8 @@ pub trait Viewer: Send {
     /// The position as the page draws it.
     fn board(&self, g: &AnyGame) -> Result<Board>;
     /// Log lines for `action`, which turned `before` into `after` (every die result included).
-    fn narrate(&mut self, before: &AnyGame, action: Action, after: &AnyGame) -> Result<Vec<String>>;
+    fn narrate(&mut self, before: &AnyGame, action: Action, after: &AnyGame)
+        -> Result<Vec<String>>;
     /// The result of the game (or how it stands) in words.
     fn result_text(&self, g: &AnyGame) -> Result<String>;
     /// The names of side 0 and side 1.
@@ -31,7 +32,12 @@ impl<U: RulesetUi + Send> Viewer for UiViewer<U> {
         Ok(self.0.board((U::STATE)(g)?))
     }
 
-    fn narrate(&mut self, before: &AnyGame, action: Action, after: &AnyGame) -> Result<Vec<String>> {
+    fn narrate(
+        &mut self,
+        before: &AnyGame,
+        action: Action,
+        after: &AnyGame,
+    ) -> Result<Vec<String>> {
         let (b, a) = ((U::STATE)(before)?, (U::STATE)(after)?);
         Ok(self.0.narrate(b, action, a))
     }
