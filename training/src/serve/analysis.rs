@@ -69,6 +69,8 @@ pub struct Decision {
     pub class: &'static str,
     /// Side 0's win probability with best play (the evaluation graph).
     pub win0: f64,
+    /// Every candidate the search weighed, best first (without continuations).
+    pub candidates: Vec<CandidateView>,
 }
 
 /// The mistake check of a game.
@@ -92,6 +94,15 @@ pub struct JobView {
     pub finished: bool,
     pub result: Option<serde_json::Value>,
     pub error: Option<String>,
+}
+
+/// Tells `job` how many of its steps are done.
+pub fn report_to(job: &Arc<Mutex<Job>>) -> impl FnMut(usize, usize) + '_ {
+    move |done, _| {
+        if let Ok(mut j) = job.lock() {
+            j.done = done;
+        }
+    }
 }
 
 /// A background job.
@@ -277,14 +288,29 @@ pub fn decisions(
     (out, forced)
 }
 
-/// Checks every decision in `todo` at `time_ms` each, reporting progress into `job`.
+/// The decisions of a game played from `first` by `actions` (see [`decisions`]).
+pub fn decisions_of(
+    first: AnyGame,
+    actions: &[Action],
+    side: Option<u8>,
+) -> (Vec<(usize, AnyGame, Action)>, usize) {
+    let states = actions.iter().enumerate().scan(first, |g, (k, &a)| {
+        let before = g.clone();
+        g.apply(a).ok()?;
+        Some((k, before, a))
+    });
+    decisions(states, side)
+}
+
+/// Checks every decision in `todo` at `time_ms` each, telling `progress` how many are done.
 pub fn mistake_check(
     todo: Vec<(usize, AnyGame, Action)>,
     forced: usize,
     time_ms: u64,
     seed: u64,
-    job: &Arc<Mutex<Job>>,
+    mut progress: impl FnMut(usize, usize),
 ) -> Result<MistakeReport> {
+    let total = todo.len();
     let mut report = MistakeReport {
         decisions: Vec::new(),
         counts: [[0; 3]; 2],
@@ -325,10 +351,16 @@ pub fn mistake_check(
             loss,
             class,
             win0: analysis.win0,
+            candidates: analysis
+                .candidates
+                .iter()
+                .map(|c| CandidateView {
+                    continuation: Vec::new(),
+                    ..c.clone()
+                })
+                .collect(),
         });
-        if let Ok(mut j) = job.lock() {
-            j.done = k + 1;
-        }
+        progress(k + 1, total);
     }
     Ok(report)
 }

@@ -720,12 +720,7 @@ async fn start_mistakes(
         let r = lock(&r)?;
         let actions: Vec<_> = r.saved.actions.iter().map(|a| a.index).collect();
         let first = r.state(0).map_err(ApiError::internal)?;
-        let states = actions.into_iter().enumerate().scan(first, |g, (k, a)| {
-            let before = g.clone();
-            g.apply(a).ok()?;
-            Some((k, before, a))
-        });
-        analysis::decisions(states, req.side)
+        analysis::decisions_of(first, &actions, req.side)
     };
     let total_ms = todo.len() as u64 * time_ms;
     if total_ms > MISTAKE_TOTAL_MS {
@@ -738,7 +733,8 @@ async fn start_mistakes(
     }
     let seed = req.seed.unwrap_or(1);
     start_job(&s, "mistakes", todo.len(), move |job| {
-        let outcome = analysis::mistake_check(todo, forced, time_ms, seed, job);
+        let outcome =
+            analysis::mistake_check(todo, forced, time_ms, seed, analysis::report_to(job));
         if let Ok(mut j) = job.lock() {
             j.finish(outcome);
         }
