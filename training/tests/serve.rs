@@ -703,6 +703,82 @@ fn the_engine_ranks_the_candidates_of_a_position_and_checks_a_game_for_mistakes(
     assert_eq!(counted, marked);
 }
 
+#[test]
+fn analyse_checks_a_saved_game_from_the_command_line() {
+    let s = serve();
+    let mut rng = Lcg(5);
+    let mut view = settled(
+        &s,
+        ok(post(
+            &s,
+            "/api/games",
+            &json!({"ruleset": "fsail", "scenario": "frigate-duel", "admiral": "random"}),
+        )),
+    );
+    let id = view["id"].as_u64().expect("an id");
+    for _ in 0..8 {
+        if view["to_move"] == "over" {
+            break;
+        }
+        let a = random_order(&view, &mut rng);
+        view = settled(
+            &s,
+            ok(post(
+                &s,
+                &format!("/api/games/{id}/order"),
+                &json!({"action": a}),
+            )),
+        );
+    }
+    let saved = get(&s, &format!("/api/games/{id}/saved"));
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let file = dir.path().join("game.json");
+    std::fs::write(&file, &saved.body).expect("write the game");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_broadside"))
+            .arg("analyse")
+            .arg(&file)
+            .args(args)
+            .output()
+            .expect("analyse runs")
+    };
+    let out = run(&["--side", "0", "--time-ms", "10", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    let decisions = report["decisions"].as_array().expect("decisions");
+    assert!(!decisions.is_empty());
+    for d in decisions {
+        assert_eq!(d["player"], 0);
+        let cands = d["candidates"].as_array().expect("candidates");
+        assert!(cands.len() >= 2, "forced decisions are not searched");
+        assert!(cands
+            .iter()
+            .all(|c| c["visits"].is_u64() && c["value"].is_f64()));
+        assert_eq!(d["best"], cands[0]["name"]);
+    }
+    let text = run(&["--time-ms", "10"]);
+    assert!(text.status.success());
+    assert!(String::from_utf8_lossy(&text.stdout).contains("decisions checked"));
+    for (args, words) in [
+        (&["--time-ms", "5"][..], "between"),
+        (&["--side", "2"][..], "2"),
+    ] {
+        let bad = run(args);
+        assert!(!bad.status.success());
+        let e = String::from_utf8_lossy(&bad.stderr);
+        assert!(e.contains(words) && !e.contains("panicked"), "{e}");
+    }
+    let missing = Command::new(env!("CARGO_BIN_EXE_broadside"))
+        .args(["analyse", "/nonexistent/game.json"])
+        .output()
+        .expect("analyse runs");
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot read the saved game"));
+}
+
 /// Games in parallel, each making random legal orders for a while: no error, and the p99
 /// latency of an order reported. `BROADSIDE_LOAD_SECS` and `BROADSIDE_LOAD_GAMES` lengthen it
 /// (`scripts/serve_load.sh`: 50 games for a minute).

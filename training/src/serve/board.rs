@@ -145,6 +145,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_generic_board_shows_the_map_as_text_and_a_card_per_ship() {
+        let roster = Roster::of_ships(
+            [("Alpha", "Frigate", 0), ("Beta", "Sloop", 1)].into_iter(),
+            ["North".into(), "South".into()],
+            1,
+        );
+        let b = Board::text("the map".into(), &roster, |i| format!("card {i}"));
+        assert_eq!(b.kind, "text");
+        assert_eq!(b.text, "the map");
+        assert_eq!(b.pieces.len(), 2);
+        assert_eq!(b.pieces[1].name, "Beta");
+        assert_eq!(b.pieces[1].side, 1);
+        assert_eq!(
+            b.pieces[1].letter, 'A',
+            "the viewer's own ships are capitals"
+        );
+        assert_eq!(b.pieces[0].card, "card 0");
+    }
+
+    #[test]
     fn odd_columns_sit_half_a_hex_lower_and_neighbours_are_one_hex_height_apart() {
         let [x0, y0] = hex_centre(0, 0);
         let [x1, y1] = hex_centre(1, 0);
