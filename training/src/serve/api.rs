@@ -274,7 +274,7 @@ async fn rulesets() -> ApiResult<Vec<RulesetEntry>> {
             .map(|(n, _)| *n)
             .filter(|n| {
                 n.strip_prefix("bot:")
-                    .map_or(true, |b| crate::screens::bot_plays(b, r.name))
+                    .is_none_or(|b| crate::screens::bot_plays(b, r.name))
                     && !n.starts_with("net:")
             })
             .collect();
