@@ -262,6 +262,8 @@ function toggleAnimation() {
 
 function clearAnalysis() {
   $("candidates").tBodies[0].replaceChildren();
+  $("evalfill").style.height = "50%";
+  $("evaltext").textContent = "";
   $("continuation").textContent = "";
   $("analysis-bar").hidden = true;
 }
