@@ -75,11 +75,6 @@ impl Reply {
 /// Sends one request on a fresh connection (`Connection: close`) and reads the whole reply.
 fn request(s: &Server, method: &str, path: &str, body: Option<&[u8]>) -> Reply {
     let body = body.unwrap_or(b"");
-    send(s, method, path, body, body.len())
-}
-
-/// Sends a request whose header claims `length` bytes of body (the body may be shorter).
-fn send(s: &Server, method: &str, path: &str, body: &[u8], length: usize) -> Reply {
     let mut stream = TcpStream::connect(&s.addr).expect("connect");
     stream
         .set_read_timeout(Some(Duration::from_secs(60)))
@@ -87,7 +82,7 @@ fn send(s: &Server, method: &str, path: &str, body: &[u8], length: usize) -> Rep
     let head = format!(
         "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
         s.addr,
-        length
+        body.len()
     );
     stream.write_all(head.as_bytes()).expect("write");
     // The body goes from a thread of its own: a server may answer (413) before reading a

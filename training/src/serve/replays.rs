@@ -80,25 +80,44 @@ impl Replay {
                 saved.actions.len()
             );
         }
-        let states = saved.replay("the uploaded game")?;
+        // Played once, keeping only every `KEEP_EVERY`-th position (a long game's every
+        // position would take a few hundred megabytes); each action is checked as
+        // `SavedGame::replay` checks it.
+        let mut g = saved.scenario.new_game(&saved.options);
+        let spec = g.spec();
         let mut viewer = crate::screens::viewer(&saved.scenario, 0)?;
         let mut events = Vec::with_capacity(saved.actions.len());
+        let mut kept = vec![g.clone()];
         let mut turns = vec![TurnMark {
-            turn: AnyGame::round(&states[0]),
+            turn: AnyGame::round(&g),
             step: 0,
         }];
-        for (k, pair) in states.windows(2).enumerate() {
-            let a = saved.actions[k].index;
-            events.push(viewer.narrate(&pair[0], a, &pair[1])?);
-            let round = AnyGame::round(&pair[1]);
+        for (k, a) in saved.actions.iter().enumerate() {
+            if (a.index as usize) >= spec.num_actions || spec.action_name(a.index) != a.name {
+                bail!(
+                    "the uploaded game: actions[{k}]: action {} is `{}` in ruleset {} version {}, the file says `{}`",
+                    a.index,
+                    spec.action_name(a.index),
+                    spec.name,
+                    spec.version,
+                    crate::style::sanitize(&a.name)
+                );
+            }
+            let before = g.clone();
+            g.apply(a.index)
+                .map_err(|e| anyhow::anyhow!("the uploaded game: actions[{k}]: {e}"))?;
+            events.push(viewer.narrate(&before, a.index, &g)?);
+            let round = AnyGame::round(&g);
             if turns.last().is_some_and(|t| round > t.turn) {
                 turns.push(TurnMark {
                     turn: round,
                     step: k + 1,
                 });
             }
+            if (k + 1) % KEEP_EVERY == 0 {
+                kept.push(g.clone());
+            }
         }
-        let kept = states.into_iter().step_by(KEEP_EVERY).collect();
         Ok(Replay {
             id,
             saved,
@@ -183,5 +202,76 @@ impl Replay {
                 .then(|| self.viewer.result_text(&g))
                 .transpose()?,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use broadside_env::ruleset::{scenario, GameOptions};
+    use rand::{Rng, SeedableRng};
+
+    /// A random game of `ruleset`'s default scenario, up to `n` actions.
+    fn random_game(ruleset: &str, n: usize) -> SavedGame {
+        let sc = scenario(
+            ruleset,
+            broadside_env::ruleset::rulesets()
+                .iter()
+                .find(|r| r.name == ruleset)
+                .expect("a ruleset")
+                .default_scenario,
+        )
+        .expect("the default scenario");
+        let mut g = sc.new_game(&GameOptions::default());
+        let resign = g.spec().resign_action();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let mut actions = Vec::new();
+        while actions.len() < n && !g.is_terminal() {
+            let legal: Vec<_> = g
+                .legal_actions()
+                .iter()
+                .filter(|&a| Some(a) != resign)
+                .collect();
+            let a = legal[rng.random_range(0..legal.len())];
+            g.apply(a).expect("a legal action");
+            actions.push(a);
+        }
+        SavedGame::new(
+            sc,
+            GameOptions::default(),
+            vec!["a".into(), "b".into()],
+            &actions,
+        )
+    }
+
+    #[test]
+    fn every_position_of_a_replay_is_the_saved_games_own() {
+        for ruleset in ["wsim", "fsail", "poe"] {
+            let saved = random_game(ruleset, 300);
+            let states = saved.replay("test").expect("a valid game");
+            let r = Replay::new(1, saved).expect("opens");
+            assert_eq!(r.steps() + 1, states.len());
+            for (k, s) in states.iter().enumerate() {
+                assert_eq!(&r.state(k).expect("a position"), s, "{ruleset} step {k}");
+            }
+            assert!(r
+                .turns
+                .windows(2)
+                .all(|w| w[0].step < w[1].step && w[0].turn < w[1].turn));
+            let last = r.view(r.steps()).expect("a view");
+            assert_eq!(last.step, r.steps());
+            assert!(!last.log.is_empty() && last.log.len() <= LOG_TAIL);
+        }
+    }
+
+    #[test]
+    fn an_action_whose_name_does_not_match_is_refused_with_its_place() {
+        let mut saved = random_game("fsail", 40);
+        saved.actions[7].name = "fire:everything".into();
+        let e = Replay::new(1, saved).expect_err("refused").to_string();
+        assert!(
+            e.contains("actions[7]") && e.contains("fire:everything"),
+            "{e}"
+        );
     }
 }
