@@ -439,7 +439,8 @@ function hullOf(p, board) {
 }
 
 function drawPiece(g, p, board, cls) {
-  const grp = el("g", { class: `piece ${cls || ""}${p.out ? " out" : ""}${app.selectedShip === p.ship && !cls ? " selected" : ""}`, "data-ship": p.ship });
+  const acting = !cls && board.acting === p.ship;
+  const grp = el("g", { class: `piece ${cls || ""}${p.out ? " out" : ""}${app.selectedShip === p.ship && !cls ? " selected" : ""}${acting ? " acting" : ""}`, "data-ship": p.ship });
   const colour = sideColour(p.side);
   if (board.kind === "hex") {
     for (const h of p.hexes) grp.appendChild(el("polygon", { class: "hexcell", points: hexPoints(h, 0.95), fill: colour }));
@@ -447,6 +448,7 @@ function drawPiece(g, p, board, cls) {
     grp.appendChild(el("polygon", { class: "base", points: p.outline.map((q) => q.join(",")).join(" "), fill: colour }));
   }
   const h = hullOf(p, board);
+  if (acting) grp.appendChild(el("circle", { class: "acting-ring", cx: h.cx, cy: h.cy, r: h.length * 0.7 }));
   grp.appendChild(el("polygon", { class: "hull", points: hullPoints(h.cx, h.cy, p.heading, h.length, h.beam), fill: colour }));
   grp.appendChild(el("text", { class: "letter", x: h.cx, y: h.cy }, p.letter));
   grp.appendChild(el("title", {}, `${p.name}: ${p.marks.join(", ")}`));
@@ -480,6 +482,9 @@ function renderBoard(board) {
   const svg = $("board");
   const text = $("textboard");
   renderShipList(board);
+  // The ship whose orders are asked for: her card, unless the person picked another.
+  const acting = board.pieces.find((p) => p.ship === board.acting);
+  if (acting && app.selectedShip === null) showCard(acting);
   if (board.kind === "text") {
     svg.style.display = "none";
     text.hidden = false;

@@ -2,7 +2,7 @@
 //! lies and points, her damage and anchor tokens, terrain, the wind, and the range in inches
 //! (closest points of the bases) to each enemy in play.
 
-use broadside_env::fsail::FsailGame;
+use broadside_env::fsail::{FsailGame, Phase};
 use broadside_env::plane::{rect_distance, Point, MILS_PER_INCH};
 
 use super::{chart, map};
@@ -95,6 +95,10 @@ pub fn board(g: &FsailGame, roster: &Roster) -> Board {
         }),
         pieces,
         areas,
+        acting: match g.phase {
+            Phase::SailSpend { ship, .. } => Some(ship as usize),
+            _ => None,
+        },
         text: map::render(g, roster, &Style::PLAIN),
     }
 }

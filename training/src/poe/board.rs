@@ -4,7 +4,7 @@
 
 use broadside_env::hex::Hex;
 use broadside_env::poe::state::{status, CREW, GUNS, NONE, SAIL};
-use broadside_env::poe::PoeGame;
+use broadside_env::poe::{Pending, PoeGame};
 
 use super::{chart, map};
 use crate::roster::Roster;
@@ -110,6 +110,11 @@ pub fn board(g: &PoeGame, roster: &Roster) -> Board {
         }),
         pieces,
         areas,
+        acting: matches!(
+            g.pending,
+            Pending::Recover | Pending::Moving | Pending::AfterMove
+        )
+        .then_some(g.act.ship as usize),
         text: map::render(g, roster, &Style::PLAIN),
     }
 }

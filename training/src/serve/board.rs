@@ -32,6 +32,8 @@ pub struct Board {
     pub pieces: Vec<Piece>,
     /// Terrain and other marked ground, drawn under the ships.
     pub areas: Vec<Area>,
+    /// The ship whose orders are asked for now, where the ruleset orders one ship at a time.
+    pub acting: Option<usize>,
     /// The terminal map in plain text (always given; the page shows it for `text` boards).
     pub text: String,
 }
@@ -135,6 +137,7 @@ impl Board {
             wind: None,
             pieces,
             areas: Vec::new(),
+            acting: None,
             text: map,
         }
     }

@@ -3,7 +3,7 @@
 //! in hexes to each enemy still fighting.
 
 use broadside_env::hex::Hex;
-use broadside_env::wsim::WsimGame;
+use broadside_env::wsim::{Phase, WsimGame};
 
 use super::{chart, map};
 use crate::roster::Roster;
@@ -95,6 +95,10 @@ pub fn board(g: &WsimGame, roster: &Roster) -> Board {
         }),
         pieces,
         areas: Vec::new(),
+        acting: match g.phase {
+            Phase::Orders { ship, .. } => Some(ship as usize),
+            _ => None,
+        },
         text: map::render(g, roster, &Style::PLAIN),
     }
 }
