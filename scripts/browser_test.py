@@ -112,6 +112,8 @@ def play_ruleset(d, url, ruleset, artefacts):
         # Clicking a ship shows her card.
         pieces[0].click()
         wait(d, lambda: "Click or hover" not in text(d, "card"), "a ship's card")
+        # Her fields of fire are drawn while she is selected.
+        wait(d, lambda: d.find_elements(By.CSS_SELECTOR, "#board .area-field"), "her fields of fire")
         checks += 1
     given = 0
     for k in range(MAX_ORDERS):

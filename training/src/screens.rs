@@ -22,7 +22,7 @@ use crate::cmd::play::session::Session;
 use crate::cmd::play::PlaySettings;
 use crate::cmd::replay::ReplaySettings;
 use crate::roster::Roster;
-use crate::serve::board::Board;
+use crate::serve::board::{Area, Board};
 use crate::serve::view::{UiViewer, Viewer};
 use crate::style::Style;
 
@@ -113,6 +113,11 @@ pub trait RulesetUi: Sized {
         Board::text((Self::MAP)(g, roster, &Style::PLAIN), roster, |i| {
             (Self::DETAIL)(g, roster, i)
         })
+    }
+    /// The fields of fire of ship `ship` (indices past the ships give none), drawn when the
+    /// ship is selected in the browser; by default none.
+    fn fields(&self, _g: &Self::State, _ship: usize) -> Vec<Area> {
+        Vec::new()
     }
 }
 

@@ -375,6 +375,18 @@ fn orders_can_be_taken_back_until_they_are_committed_and_previews_change_nothing
     assert!(view["orders"][0]["text"]
         .as_str()
         .is_some_and(|t| t.starts_with(&format!("ship {acting}:"))));
+    // The fields of fire of a ship: her two broadsides' hexes; a ship past the last has none.
+    let fields = ok(get(&s, &format!("/api/games/{id}/fields/{acting}")));
+    let fields = fields.as_array().expect("a list");
+    assert_eq!(fields.len(), 2);
+    assert!(fields
+        .iter()
+        .all(|f| !f["hexes"].as_array().expect("hexes").is_empty()));
+    assert_eq!(
+        ok(get(&s, &format!("/api/games/{id}/fields/99"))),
+        json!([])
+    );
+    assert_eq!(get(&s, &format!("/api/games/{id}/fields/x")).status, 400);
     let first = view["orders"][0]["action"].as_u64().expect("an order");
     let ghost = ok(get(&s, &format!("/api/games/{id}/preview/{first}")));
     assert_eq!(ghost["kind"], "hex");

@@ -13,6 +13,7 @@ const app = {
   selectedOrder: null,
   selectedShip: null,
   ghost: null,        // a board drawn faded over the position (an order's result)
+  fields: null,       // the selected ship's fields of fire: {key, areas}
   best: null,         // the analysis's best order, drawn on the board
   poll: null,
   animate: null,
@@ -139,6 +140,7 @@ function renderGame() {
   }
   renderOrders(g);
   renderBoard(g.board);
+  loadFields();
   renderLog(g.log);
   $("result").hidden = !g.result;
   $("result").textContent = g.result || "";
@@ -238,6 +240,7 @@ function renderReplay() {
   for (const t of r.turns) if (t.step <= r.step) turn = t;
   if (turn) $("turn-select").value = turn.step;
   renderBoard(r.board);
+  loadFields();
   renderLog(r.log);
   $("result").hidden = !r.result;
   $("result").textContent = r.result || "";
@@ -454,9 +457,36 @@ function drawPiece(g, p, board, cls) {
   grp.appendChild(el("title", {}, `${p.name}: ${p.marks.join(", ")}`));
   if (!cls) {
     grp.addEventListener("mouseenter", () => showCard(p));
-    grp.addEventListener("click", () => { app.selectedShip = app.selectedShip === p.ship ? null : p.ship; showCard(p); redraw(); });
+    grp.addEventListener("click", () => selectShip(app.selectedShip === p.ship ? null : p));
   }
   g.appendChild(grp);
+}
+
+// Selects a ship (or none): her card, her ranges and her fields of fire on the board.
+function selectShip(p) {
+  app.selectedShip = p ? p.ship : null;
+  if (p) showCard(p);
+  redraw();
+  loadFields();
+}
+
+// Where the position shown can be asked about: a game or a replay's step.
+function positionPath() {
+  if (app.mode === "replay" && app.replay) return `/api/replays/${app.replay.id}/${app.replay.step}`;
+  if (app.game) return `/api/games/${app.game.id}`;
+  return null;
+}
+
+async function loadFields() {
+  const base = positionPath();
+  if (app.selectedShip === null || !base) { app.fields = null; redraw(); return; }
+  const key = `${base}#${app.game ? app.game.actions : ""}#${app.selectedShip}`;
+  if (app.fields && app.fields.key === key) return;
+  try {
+    const areas = await api("GET", `${base}/fields/${app.selectedShip}`);
+    app.fields = { key, areas };
+    redraw();
+  } catch (e) { app.fields = null; }
 }
 
 function showCard(p) {
@@ -514,6 +544,12 @@ function renderBoard(board) {
     for (const h of a.hexes) svg.appendChild(el("polygon", { class: `area-${a.kind}`, points: hexPoints(h, 1) }, undefined));
     if (a.outline.length) svg.appendChild(el("polygon", { class: `area-${a.kind}`, points: a.outline.map((q) => q.join(",")).join(" ") }));
   }
+  if (app.fields && app.selectedShip !== null) {
+    for (const a of app.fields.areas) {
+      for (const h of a.hexes) svg.appendChild(el("polygon", { class: "area-field", points: hexPoints(h, 1) }));
+      if (a.outline.length) svg.appendChild(el("polygon", { class: "area-field", points: a.outline.map((q) => q.join(",")).join(" ") }));
+    }
+  }
   if (board.wind) drawWind(svg, board);
   for (const p of board.pieces) drawPiece(svg, p, board);
   const sel = board.pieces.find((p) => p.ship === app.selectedShip);
@@ -557,7 +593,7 @@ function renderShipList(board) {
     const b = document.createElement("button");
     b.className = (p.side === ownSide() ? "own" : "enemy") + (p.out ? " out" : "");
     b.textContent = `${p.letter} ${p.name}`;
-    b.addEventListener("click", () => { app.selectedShip = p.ship; showCard(p); redraw(); });
+    b.addEventListener("click", () => selectShip(p));
     return b;
   }));
 }

@@ -2,8 +2,9 @@
 //! lies and points, her damage and anchor tokens, terrain, the wind, and the range in inches
 //! (closest points of the bases) to each enemy in play.
 
+use broadside_env::fsail::data::rules;
 use broadside_env::fsail::{FsailGame, Phase};
-use broadside_env::plane::{rect_distance, Point, MILS_PER_INCH};
+use broadside_env::plane::{body_to_world, norm_deg, rect_distance, Arc, Point, MILS_PER_INCH};
 
 use super::{chart, map};
 use crate::roster::Roster;
@@ -103,6 +104,33 @@ pub fn board(g: &FsailGame, roster: &Roster) -> Board {
     }
 }
 
+/// Ship `i`'s two broadside arcs out to long range, measured from her mainmast
+/// (`plane::in_arc`: 45 degrees either side of the beam), as wedges in inches.
+pub fn fields(g: &FsailGame, i: usize) -> Vec<Area> {
+    let Some(s) = g.ships().get(i).filter(|s| s.active()) else {
+        return Vec::new();
+    };
+    let depth = g.table[1];
+    let reach = rules().ranges[2];
+    [(Arc::Port, -90), (Arc::Starboard, 90)]
+        .into_iter()
+        .map(|(arc, beam)| {
+            let mut outline = vec![at(s.base.centre, depth)];
+            for step in 0..=18 {
+                let d = i32::from(s.base.heading) + beam - 45 + 5 * step;
+                let p = s.base.centre.plus(body_to_world(norm_deg(d), reach, 0));
+                outline.push(at(p, depth));
+            }
+            Area {
+                kind: "field",
+                name: format!("{} arc", arc.name()),
+                hexes: Vec::new(),
+                outline,
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,6 +152,20 @@ mod tests {
             let ahead = |q: &[f64; 2]| (q[0] - p.x) * h.sin() - (q[1] - p.y) * h.cos();
             assert!(p.outline.iter().any(|q| ahead(q) > 0.0));
             assert!(p.outline.iter().any(|q| ahead(q) < 0.0));
+            // Both arcs reach long range abeam, port on the left of the heading.
+            let f = fields(&g, p.ship);
+            assert_eq!(f.len(), 2);
+            let across = |q: &[f64; 2]| (q[0] - p.x) * h.cos() + (q[1] - p.y) * h.sin();
+            assert!(
+                f[0].outline[1..].iter().all(|q| across(q) < 0.0),
+                "{}",
+                p.name
+            );
+            assert!(
+                f[1].outline[1..].iter().all(|q| across(q) > 0.0),
+                "{}",
+                p.name
+            );
         }
     }
 }

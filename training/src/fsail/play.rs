@@ -80,6 +80,11 @@ impl RulesetUi for FsailUi {
         super::board::board(g, self.roster())
     }
 
+    /// The fields of fire drawn for a selected ship in the browser.
+    fn fields(&self, g: &FsailGame, ship: usize) -> Vec<crate::serve::board::Area> {
+        super::board::fields(g, ship)
+    }
+
     fn roster(&self) -> &Roster {
         self.narrator.roster()
     }

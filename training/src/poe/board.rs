@@ -3,7 +3,7 @@
 //! sail markers, and the range in hexes to each enemy afloat.
 
 use broadside_env::hex::Hex;
-use broadside_env::poe::state::{status, CREW, GUNS, NONE, SAIL};
+use broadside_env::poe::state::{arc_of, status, Arc as PoeArc, CREW, GUNS, NONE, SAIL};
 use broadside_env::poe::{Pending, PoeGame};
 
 use super::{chart, map};
@@ -119,6 +119,27 @@ pub fn board(g: &PoeGame, roster: &Roster) -> Board {
     }
 }
 
+/// The hexes within broadside range in ship `i`'s broadside arcs (`state::arc_of`).
+pub fn fields(g: &PoeGame, i: usize) -> Vec<Area> {
+    let Some(s) = g.ships().get(i).filter(|s| s.afloat()) else {
+        return Vec::new();
+    };
+    vec![Area {
+        kind: "field",
+        name: "broadsides".into(),
+        hexes: (0..g.map.cols)
+            .flat_map(|c| (0..g.map.rows).map(move |r| Hex::from_offset(c, r)))
+            .filter(|&h| {
+                h != s.hex
+                    && s.hex.distance(h) <= i32::from(s.range)
+                    && arc_of(s.hex, s.facing, h) == PoeArc::Broadside
+            })
+            .map(centre)
+            .collect(),
+        outline: Vec::new(),
+    }]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,6 +159,13 @@ mod tests {
             let inside = |[x, y]: [f64; 2]| x > 0.0 && x < b.width && y > 0.0 && y < b.height;
             assert!(b.pieces.iter().all(|p| inside([p.x, p.y])));
             assert!(b.areas.iter().flat_map(|a| &a.hexes).all(|&h| inside(h)));
+            for p in &b.pieces {
+                let f = fields(&g, p.ship);
+                assert!(f.iter().flat_map(|a| &a.hexes).all(|&h| inside(h)));
+                // Abeam: never the hex dead ahead of her.
+                let ahead = g.ships()[p.ship].hex.neighbor(g.ships()[p.ship].facing);
+                assert!(f.iter().flat_map(|a| &a.hexes).all(|&h| h != centre(ahead)));
+            }
         }
     }
 }

@@ -212,6 +212,7 @@ pub fn router() -> Router {
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/preview/{action}", get(preview))
         .route("/api/games/{id}/saved", get(saved))
+        .route("/api/games/{id}/fields/{ship}", get(game_fields))
         .route("/api/games/{id}/replay", post(game_replay))
         .route("/api/replays", post(open_replay))
         .route("/api/replays/{id}/{step}", get(replay_view))
@@ -219,6 +220,7 @@ pub fn router() -> Router {
             "/api/replays/{id}/{step}/preview/{action}",
             get(replay_preview),
         )
+        .route("/api/replays/{id}/{step}/fields/{ship}", get(replay_fields))
         .route("/api/analysis", post(start_analysis))
         .route("/api/mistakes", post(start_mistakes))
         .route("/api/jobs/{id}", get(job_view))
@@ -465,6 +467,42 @@ async fn preview(
     let g = s.game(&id)?;
     let g = lock(&g)?;
     g.preview(action).map(Json).map_err(ApiError::conflict)
+}
+
+fn ship_number(text: &str) -> Result<usize, ApiError> {
+    text.parse::<usize>()
+        .map_err(|_| ApiError::bad(format!("`{text}` is not a ship number")))
+}
+
+async fn game_fields(
+    State(s): State<Arc<Server>>,
+    p: Result<Path<(String, String)>, PathRejection>,
+) -> ApiResult<Vec<super::board::Area>> {
+    let (id, ship) = path(p)?;
+    let ship = ship_number(&ship)?;
+    let g = s.game(&id)?;
+    let g = lock(&g)?;
+    g.fields(ship).map(Json).map_err(ApiError::internal)
+}
+
+async fn replay_fields(
+    State(s): State<Arc<Server>>,
+    p: Result<Path<(String, String, String)>, PathRejection>,
+) -> ApiResult<Vec<super::board::Area>> {
+    let (id, step, ship) = path(p)?;
+    let step = step
+        .parse::<usize>()
+        .map_err(|_| ApiError::bad(format!("`{step}` is not a step number")))?;
+    let ship = ship_number(&ship)?;
+    let r = s.replay(&id)?;
+    let r = lock(&r)?;
+    if step > r.steps() {
+        return Err(ApiError::bad(format!(
+            "step {step} is past the end ({} actions)",
+            r.steps()
+        )));
+    }
+    r.fields(step, ship).map(Json).map_err(ApiError::internal)
 }
 
 async fn saved(

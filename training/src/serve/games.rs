@@ -375,6 +375,11 @@ impl PlayGame {
         self.viewer.board(&after).map_err(|e| format!("{e:#}"))
     }
 
+    /// The fields of fire of ship `ship` now.
+    pub fn fields(&self, ship: usize) -> Result<Vec<super::board::Area>> {
+        self.viewer.fields(&self.game, ship)
+    }
+
     /// The game as a saved game (the format `broadside replay` and `play` read).
     pub fn saved(&self) -> SavedGame {
         SavedGame::new(

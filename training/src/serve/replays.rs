@@ -157,6 +157,11 @@ impl Replay {
         self.viewer.board(&g).map_err(|e| format!("{e:#}"))
     }
 
+    /// The fields of fire of ship `ship` after `step` actions.
+    pub fn fields(&self, step: usize, ship: usize) -> Result<Vec<super::board::Area>> {
+        self.viewer.fields(&self.state(step)?, ship)
+    }
+
     /// The page's view of the position after `step` actions.
     pub fn view(&self, step: usize) -> Result<ReplayView> {
         let step = step.min(self.steps());

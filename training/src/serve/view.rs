@@ -5,13 +5,15 @@ use anyhow::Result;
 use broadside_env::game::Action;
 use broadside_env::ruleset::AnyGame;
 
-use super::board::Board;
+use super::board::{Area, Board};
 use crate::screens::RulesetUi;
 
 /// What the server asks of a ruleset's screens, for any game.
 pub trait Viewer: Send {
     /// The position as the page draws it.
     fn board(&self, g: &AnyGame) -> Result<Board>;
+    /// The fields of fire of ship `ship`.
+    fn fields(&self, g: &AnyGame, ship: usize) -> Result<Vec<Area>>;
     /// Log lines for `action`, which turned `before` into `after` (every die result included).
     fn narrate(&mut self, before: &AnyGame, action: Action, after: &AnyGame)
         -> Result<Vec<String>>;
@@ -30,6 +32,10 @@ pub struct UiViewer<U>(pub U);
 impl<U: RulesetUi + Send> Viewer for UiViewer<U> {
     fn board(&self, g: &AnyGame) -> Result<Board> {
         Ok(self.0.board((U::STATE)(g)?))
+    }
+
+    fn fields(&self, g: &AnyGame, ship: usize) -> Result<Vec<Area>> {
+        Ok(self.0.fields((U::STATE)(g)?, ship))
     }
 
     fn narrate(

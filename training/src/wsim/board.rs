@@ -2,12 +2,13 @@
 //! and stern hexes, her hull, crew, rigging and loaded broadsides at a glance, and the range
 //! in hexes to each enemy still fighting.
 
-use broadside_env::hex::Hex;
+use broadside_env::hex::{Hex, Side};
+use broadside_env::wsim::data::tables;
 use broadside_env::wsim::{Phase, WsimGame};
 
 use super::{chart, map};
 use crate::roster::Roster;
-use crate::serve::board::{hex_centre, hex_extent, Board, Piece, Range, Wind};
+use crate::serve::board::{hex_centre, hex_extent, Area, Board, Piece, Range, Wind};
 use crate::style::Style;
 
 fn centre(h: Hex) -> [f64; 2] {
@@ -103,6 +104,41 @@ pub fn board(g: &WsimGame, roster: &Roster) -> Board {
     }
 }
 
+/// The hexes within maximum range in each broadside's field of fire of ship `i` (left
+/// broadside first; the rules' "play" of a broadside, `ShipPos::field_contains`).
+pub fn fields(g: &WsimGame, i: usize) -> Vec<Area> {
+    let Some(s) = g.ships().get(i) else {
+        return Vec::new();
+    };
+    let max = tables().rules.max_range;
+    [
+        (Side::Left, "left broadside"),
+        (Side::Right, "right broadside"),
+    ]
+    .into_iter()
+    .map(|(side, name)| Area {
+        kind: "field",
+        name: name.into(),
+        hexes: (0..g.map.cols)
+            .flat_map(|c| (0..g.map.rows).map(move |r| Hex::from_offset(c, r)))
+            .filter(|&h| {
+                !s.pos.occupies(h)
+                    && s.pos
+                        .hexes()
+                        .iter()
+                        .map(|a| a.distance(h))
+                        .min()
+                        .unwrap_or(0)
+                        <= max
+                    && s.pos.field_contains(side, h)
+            })
+            .map(centre)
+            .collect(),
+        outline: Vec::new(),
+    })
+    .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,6 +161,22 @@ mod tests {
             assert!((dx - back.sin() * 3f64.sqrt()).abs() < 1e-6, "{}", p.name);
             assert!((dy + back.cos() * 3f64.sqrt()).abs() < 1e-6, "{}", p.name);
             assert!(!p.ranges.is_empty());
+            // Each broadside's field lies on its own side of the keel.
+            let f = fields(&g, p.ship);
+            assert_eq!(f.len(), 2);
+            let h = p.heading.to_radians();
+            let across = |q: &[f64; 2]| (q[0] - p.x) * h.cos() + (q[1] - p.y) * h.sin();
+            assert!(
+                f[0].hexes.iter().all(|q| across(q) < 0.0),
+                "{}: left",
+                p.name
+            );
+            assert!(
+                f[1].hexes.iter().all(|q| across(q) > 0.0),
+                "{}: right",
+                p.name
+            );
+            assert!(!f[0].hexes.is_empty() && !f[1].hexes.is_empty());
         }
     }
 }

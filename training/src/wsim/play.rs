@@ -89,6 +89,11 @@ impl RulesetUi for WsimUi {
         super::board::board(g, self.roster())
     }
 
+    /// The fields of fire drawn for a selected ship in the browser.
+    fn fields(&self, g: &WsimGame, ship: usize) -> Vec<crate::serve::board::Area> {
+        super::board::fields(g, ship)
+    }
+
     fn roster(&self) -> &Roster {
         self.narrator.roster()
     }
