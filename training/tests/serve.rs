@@ -74,13 +74,18 @@ impl Reply {
 
 /// Sends one request on a fresh connection (`Connection: close`) and reads the whole reply.
 fn request(s: &Server, method: &str, path: &str, body: Option<&[u8]>) -> Reply {
+    request_as(s, method, path, body, "application/json")
+}
+
+/// [`request`] with another content type.
+fn request_as(s: &Server, method: &str, path: &str, body: Option<&[u8]>, kind: &str) -> Reply {
     let body = body.unwrap_or(b"");
     let mut stream = TcpStream::connect(&s.addr).expect("connect");
     stream
         .set_read_timeout(Some(Duration::from_secs(60)))
         .expect("timeout");
     let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: {kind}\r\nContent-Length: {}\r\n\r\n",
         s.addr,
         body.len()
     );
@@ -594,6 +599,11 @@ fn bad_requests_get_a_plain_4xx_and_leave_the_game_and_server_as_they_were() {
             "side",
         ),
         (get(&s, "/api/jobs/123456"), 404, "no job"),
+        (
+            request_as(&s, "POST", &order, Some(b"{\"action\": 0}"), "text/plain"),
+            415,
+            "Content-Type: application/json",
+        ),
     ];
     for (k, (reply, status, words)) in cases.into_iter().enumerate() {
         assert_eq!(

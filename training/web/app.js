@@ -24,10 +24,9 @@ const app = {
 
 async function api(method, path, body) {
   const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = typeof body === "string" ? body : JSON.stringify(body);
-  }
+  // Every POST says it carries JSON (the server refuses any other: see api.rs).
+  if (method !== "GET") init.headers["Content-Type"] = "application/json";
+  if (body !== undefined) init.body = typeof body === "string" ? body : JSON.stringify(body);
   const r = await fetch(path, init);
   const text = await r.text();
   let data;

@@ -225,8 +225,35 @@ pub fn router() -> Router {
         .route("/api/mistakes", post(start_mistakes))
         .route("/api/jobs/{id}", get(job_view))
         .fallback(static_file)
+        .layer(axum::middleware::from_fn(json_posts_only))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(server)
+}
+
+/// Refuses a POST that does not say it carries JSON. Besides telling a client what is
+/// expected, this keeps other web sites out: a page elsewhere cannot send a JSON content type
+/// to this server without the browser asking first (a CORS preflight this server never
+/// grants), so it cannot start games or searches here.
+async fn json_posts_only(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    if req.method() == axum::http::Method::POST {
+        let json = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| {
+                v.trim()
+                    .to_ascii_lowercase()
+                    .starts_with("application/json")
+            });
+        if !json {
+            return ApiError(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "a POST carries JSON: send `Content-Type: application/json`".into(),
+            )
+            .into_response();
+        }
+    }
+    next.run(req).await
 }
 
 async fn static_file(uri: Uri) -> Response {
