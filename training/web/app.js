@@ -453,6 +453,13 @@ function drawPiece(g, p, board, cls) {
   if (acting) grp.appendChild(el("circle", { class: "acting-ring", cx: h.cx, cy: h.cy, r: h.length * 0.7 }));
   grp.appendChild(el("polygon", { class: "hull", points: hullPoints(h.cx, h.cy, p.heading, h.length, h.beam), fill: colour }));
   grp.appendChild(el("text", { class: "letter", x: h.cx, y: h.cy }, p.letter));
+  if (p.strength !== null && p.strength !== undefined && !cls) {
+    // Strength left, a bar under the hull: green, amber below a half, red below a quarter.
+    const w = 1.4, x = h.cx - w / 2, y = h.cy + 0.75;
+    const colour = p.strength < 0.25 ? "#c53030" : p.strength < 0.5 ? "#dd6b20" : "#2f855a";
+    grp.appendChild(el("rect", { class: "strength", x, y, width: w, height: 0.18, fill: "#fff", stroke: "#52606d", "stroke-width": 0.02 }));
+    grp.appendChild(el("rect", { class: "strength", x, y, width: w * Math.max(0, Math.min(1, p.strength)), height: 0.18, fill: colour }));
+  }
   grp.appendChild(el("title", {}, `${p.name}: ${p.marks.join(", ")}`));
   if (!cls) {
     grp.addEventListener("mouseenter", () => showCard(p));

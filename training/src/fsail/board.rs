@@ -68,6 +68,8 @@ pub fn board(g: &FsailGame, roster: &Roster) -> Board {
                 outline: s.base.corners().iter().map(|&p| at(p, depth)).collect(),
                 out: !s.active(),
                 marks,
+                // She sinks at the fourth Damage token (her chart says so).
+                strength: Some((1.0 - f64::from(s.tokens) / 4.0).clamp(0.0, 1.0)),
                 card: chart::detail(g, roster, i),
                 ranges,
             }

@@ -65,6 +65,11 @@ pub fn board(g: &PoeGame, roster: &Roster) -> Board {
                 outline: Vec::new(),
                 out: !s.afloat(),
                 marks,
+                // Every marker lost (crew, guns, sail) counts alike.
+                strength: Some(
+                    f64::from(s.level.iter().map(|&l| u32::from(l)).sum::<u32>())
+                        / f64::from(s.max.iter().map(|&m| u32::from(m)).sum::<u32>().max(1)),
+                ),
                 card: chart::detail(g, roster, i),
                 ranges,
             }

@@ -66,6 +66,9 @@ pub struct Piece {
     pub out: bool,
     /// Short marks at a glance ("hull 5/8", "2 damage", "anchored").
     pub marks: Vec<String>,
+    /// How much of her fighting strength is left, 0 to 1, drawn as a bar beside her (the
+    /// ruleset says what counts); `None`: no bar.
+    pub strength: Option<f64>,
     /// Her card: the terminal chart of the ship.
     pub card: String,
     /// The range to each ship of the other side still in the fight.
@@ -123,6 +126,7 @@ impl Board {
                 outline: Vec::new(),
                 out: false,
                 marks: Vec::new(),
+                strength: None,
                 card: card(i),
                 ranges: Vec::new(),
             })

@@ -78,6 +78,8 @@ pub fn board(g: &WsimGame, roster: &Roster) -> Board {
                 outline: Vec::new(),
                 out: s.struck(),
                 marks,
+                // The hull is what strikes her colours when it runs out.
+                strength: Some(f64::from(s.hull) / f64::from(s.hull_max.max(1))),
                 card: chart::detail(g, roster, i),
                 ranges,
             }
