@@ -675,6 +675,26 @@ fn the_engine_ranks_the_candidates_of_a_position_and_checks_a_game_for_mistakes(
         assert!((w - (c["value"].as_f64().expect("a value") + 1.0) / 2.0).abs() < 1e-9);
     }
     assert!(result["simulations"].as_u64() > Some(0));
+    // Two searches at once at most: a third is asked to wait, and the two end normally.
+    let busy: Vec<Reply> = (0..3)
+        .map(|_| post(&s, "/api/analysis", &json!({"game": id, "time_ms": 1500})))
+        .collect();
+    assert_eq!(
+        busy[2].status,
+        429,
+        "{}",
+        String::from_utf8_lossy(&busy[2].body)
+    );
+    assert!(busy[2].error().contains("busy"));
+    for b in busy.into_iter().take(2) {
+        finish_job(&s, ok(b));
+    }
+    let again = ok(post(
+        &s,
+        "/api/analysis",
+        &json!({"game": id, "time_ms": 20}),
+    ));
+    finish_job(&s, again);
     let w0 = result["win0"].as_f64().expect("an evaluation");
     assert!((0.0..=1.0).contains(&w0));
     for _ in 0..12 {

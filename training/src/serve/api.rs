@@ -653,6 +653,15 @@ fn bounded(
     Ok(v)
 }
 
+/// A place among the jobs running at once, given back when dropped.
+struct RunningSlot(Arc<AtomicUsize>);
+
+impl Drop for RunningSlot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
 /// Registers a job and runs `work` on a thread of its own, unless too many run already.
 fn start_job(
     s: &Arc<Server>,
@@ -670,6 +679,8 @@ fn start_job(
             ),
         ));
     }
+    // From here the place is given back however the job ends (or fails to start).
+    let slot = RunningSlot(running);
     let id = s.id();
     let job = Arc::new(Mutex::new(Job::new(kind, total)));
     {
@@ -687,18 +698,19 @@ fn start_job(
         jobs.insert(id, job.clone());
     }
     let view = lock(&job)?.view(id);
-    let spawned = std::thread::Builder::new()
+    std::thread::Builder::new()
         .name(format!("{kind}-{id}"))
         .spawn(move || {
-            work(&job);
-            running.fetch_sub(1, Ordering::SeqCst);
-        });
-    if let Err(e) = spawned {
-        s.running.fetch_sub(1, Ordering::SeqCst);
-        return Err(ApiError::internal(format!(
-            "cannot start the analysis: {e}"
-        )));
-    }
+            let _slot = slot;
+            // A panic (a bug) ends the job with an error instead of leaving it running.
+            let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&job)));
+            if ran.is_err() {
+                if let Ok(mut j) = job.lock() {
+                    j.finish::<()>(Err(anyhow::anyhow!("internal error: the search failed")));
+                }
+            }
+        })
+        .map_err(|e| ApiError::internal(format!("cannot start the analysis: {e}")))?;
     Ok(Json(view))
 }
 

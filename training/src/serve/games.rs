@@ -90,6 +90,8 @@ pub struct GameView {
 pub struct PlayGame {
     pub id: u64,
     scenario: AnyScenario,
+    /// The game's options (a resumed game keeps its own).
+    options: GameOptions,
     human: u8,
     seed: u64,
     admiral_spec: AdmiralSpec,
@@ -153,13 +155,15 @@ impl PlayGame {
         resume: Option<&SavedGame>,
     ) -> Result<Self> {
         let viewer = crate::screens::viewer(&scenario, human)?;
+        let options = resume.map_or_else(GameOptions::default, |s| s.options);
         let admiral = admiral_spec.build(derive_seed(seed, 1));
         let mut players = vec![String::new(), String::new()];
         players[human as usize] = "human".to_string();
         players[1 - human as usize] = admiral.name();
         let mut g = PlayGame {
             id,
-            game: scenario.new_game(&GameOptions::default()),
+            game: scenario.new_game(&options),
+            options,
             scenario,
             human,
             seed,
@@ -190,7 +194,7 @@ impl PlayGame {
     /// Plays `actions` from the start of a fresh game, narrating each.
     fn replay_actions(&mut self, actions: &[Action]) -> Result<()> {
         self.viewer = crate::screens::viewer(&self.scenario, self.human)?;
-        self.game = self.scenario.new_game(&GameOptions::default());
+        self.game = self.scenario.new_game(&self.options);
         self.actions.clear();
         self.log.clear();
         for &a in actions {
@@ -384,7 +388,7 @@ impl PlayGame {
     pub fn saved(&self) -> SavedGame {
         SavedGame::new(
             self.scenario.clone(),
-            GameOptions::default(),
+            self.options,
             self.players.clone(),
             &self.actions,
         )
