@@ -115,6 +115,15 @@ def play_ruleset(d, url, ruleset, artefacts):
         # Her fields of fire are drawn while she is selected.
         wait(d, lambda: d.find_elements(By.CSS_SELECTOR, "#board .area-field"), "her fields of fire")
         checks += 1
+    if ruleset == "fsail" and your_turn(d):
+        # Fighting Sail opens with the choice of a ship to sail: clicking one of yours on the
+        # board picks her (the order is selected, with its confirm button).
+        side = Select(d.find_element(By.ID, "side")).first_selected_option.get_attribute("value")
+        mine = d.find_elements(By.CSS_SELECTOR, f"#board g.piece[data-side='{side}']")
+        mine[-1].click()
+        wait(d, lambda: d.find_element(By.ID, "confirm").is_enabled(), "the ship to be picked")
+        assert "Selected:" in text(d, "selected-order"), text(d, "selected-order")
+        checks += 1
     given = 0
     for k in range(MAX_ORDERS):
         wait(d, lambda: your_turn(d) or "over" in text(d, "status"), "the person's turn")

@@ -119,6 +119,11 @@ pub trait RulesetUi: Sized {
     fn fields(&self, _g: &Self::State, _ship: usize) -> Vec<Area> {
         Vec::new()
     }
+    /// The ship a legal order of the moment is for, so the browser can list a ship's orders
+    /// when she is clicked; by default none (the page lists every order).
+    fn order_ship(&self, _g: &Self::State, _action: Action) -> Option<usize> {
+        None
+    }
 }
 
 /// A ruleset's place in the command: its screens and its default admirals.

@@ -380,6 +380,11 @@ fn orders_can_be_taken_back_until_they_are_committed_and_previews_change_nothing
     assert!(view["orders"][0]["text"]
         .as_str()
         .is_some_and(|t| t.starts_with(&format!("ship {acting}:"))));
+    assert!(view["orders"]
+        .as_array()
+        .expect("orders")
+        .iter()
+        .all(|o| o["name"] == "resign" || o["ship"].as_u64() == Some(acting)));
     // The fields of fire of a ship: her two broadsides' hexes; a ship past the last has none.
     let fields = ok(get(&s, &format!("/api/games/{id}/fields/{acting}")));
     let fields = fields.as_array().expect("a list");

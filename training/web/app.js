@@ -154,8 +154,17 @@ function renderGame() {
 function renderOrders(g) {
   const box = $("orders");
   const resign = g.orders.find((o) => o.name === "resign");
-  const orders = g.orders.filter((o) => o.name !== "resign");
-  box.replaceChildren(...orders.map((o) => {
+  let orders = g.orders.filter((o) => o.name !== "resign");
+  // A clicked ship's own orders, when the ruleset says which ship an order is for.
+  const mine = orders.filter((o) => o.ship === app.selectedShip);
+  const filtered = app.selectedShip !== null && mine.length > 0 && mine.length < orders.length;
+  if (filtered) orders = mine;
+  const all = document.createElement("button");
+  all.id = "all-orders";
+  all.className = "small";
+  all.textContent = "show every order";
+  all.addEventListener("click", () => selectShip(null));
+  box.replaceChildren(...(filtered ? [all] : []), ...orders.map((o) => {
     const b = document.createElement("button");
     b.className = "order" + (app.selectedOrder === o.action ? " selected" : "");
     b.dataset.action = o.action;
@@ -194,6 +203,7 @@ async function confirmOrder(action) {
   app.ghost = null;
   $("selected-order").textContent = "";
   app.game = await api("POST", `/api/games/${g.id}/order`, { action: Number(action) });
+  app.selectedShip = null;
   app.best = null;
   clearAnalysis();
   renderGame();
@@ -442,7 +452,7 @@ function hullOf(p, board) {
 
 function drawPiece(g, p, board, cls) {
   const acting = !cls && board.acting === p.ship;
-  const grp = el("g", { class: `piece ${cls || ""}${p.out ? " out" : ""}${app.selectedShip === p.ship && !cls ? " selected" : ""}${acting ? " acting" : ""}`, "data-ship": p.ship });
+  const grp = el("g", { class: `piece ${cls || ""}${p.out ? " out" : ""}${app.selectedShip === p.ship && !cls ? " selected" : ""}${acting ? " acting" : ""}`, "data-ship": p.ship, "data-side": p.side });
   const colour = sideColour(p.side);
   if (board.kind === "hex") {
     for (const h of p.hexes) grp.appendChild(el("polygon", { class: "hexcell", points: hexPoints(h, 0.95), fill: colour }));
@@ -472,6 +482,12 @@ function drawPiece(g, p, board, cls) {
 function selectShip(p) {
   app.selectedShip = p ? p.ship : null;
   if (p) showCard(p);
+  if (app.mode === "play" && app.game && app.game.to_move === "you") {
+    // Her orders only; the one order that picks her is selected at once.
+    const mine = app.game.orders.filter((o) => p && o.ship === p.ship && o.name !== "resign");
+    if (mine.length === 1) selectOrder(mine[0]);
+    else renderOrders(app.game);
+  }
   redraw();
   loadFields();
 }

@@ -2,8 +2,10 @@
 //! lies and points, her damage and anchor tokens, terrain, the wind, and the range in inches
 //! (closest points of the bases) to each enemy in play.
 
-use broadside_env::fsail::data::rules;
+use broadside_env::fsail::catalogue::{CANNON_END, FIRE_0, SAIL_END, SHIP_0};
+use broadside_env::fsail::data::{rules, MAX_PER_SIDE};
 use broadside_env::fsail::{FsailGame, Phase};
+use broadside_env::game::{Action, Game};
 use broadside_env::plane::{body_to_world, norm_deg, rect_distance, Arc, Point, MILS_PER_INCH};
 
 use super::{chart, map};
@@ -106,6 +108,23 @@ pub fn board(g: &FsailGame, roster: &Roster) -> Board {
     }
 }
 
+/// The ship a legal order is for: the ship picked to sail (`ship:k`, the deciding side's
+/// `k`-th), the ship spending sailing points, or the firer or boarder of the cannon phase.
+pub fn order_ship(g: &FsailGame, action: Action) -> Option<usize> {
+    let player = g.current_player()?;
+    match g.phase {
+        Phase::SailSelect { .. } if action < SAIL_END => {
+            g.slot_ship(player, usize::from(action - SHIP_0))
+        }
+        Phase::SailSpend { ship, .. } => Some(ship as usize),
+        Phase::Cannon { .. } if (FIRE_0..CANNON_END).contains(&action) => {
+            let k = usize::from((action - FIRE_0) % (MAX_PER_SIDE * MAX_PER_SIDE) as Action);
+            g.slot_ship(player, k / MAX_PER_SIDE)
+        }
+        _ => None,
+    }
+}
+
 /// Ship `i`'s two broadside arcs out to long range, measured from her mainmast
 /// (`plane::in_arc`: 45 degrees either side of the beam), as wedges in inches.
 pub fn fields(g: &FsailGame, i: usize) -> Vec<Area> {
@@ -138,6 +157,31 @@ mod tests {
     use super::*;
     use broadside_env::fsail::FsailRuleset;
     use broadside_env::ruleset::{GameOptions, Ruleset};
+
+    #[test]
+    fn picking_a_ship_to_sail_is_an_order_for_that_ship_of_the_deciding_side() {
+        use rand::SeedableRng;
+        let s = FsailRuleset::builtin_scenario("fleet-action").expect("built-in scenario");
+        let mut g = FsailRuleset::new_game(&s, &GameOptions::default());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        while g.current_player().is_none() {
+            let a = g.chance_outcomes().sample(&mut rng);
+            g.apply(a).expect("a chance outcome");
+        }
+        assert!(matches!(g.phase, Phase::SailSelect { .. }), "{:?}", g.phase);
+        let player = g.current_player().expect("a decision");
+        let mut ships: Vec<usize> = g
+            .legal_actions()
+            .iter()
+            .filter(|&a| a < SAIL_END)
+            .map(|a| order_ship(&g, a).expect("a ship"))
+            .collect();
+        assert!(!ships.is_empty());
+        assert!(ships.iter().all(|&i| g.ships()[i].side == player));
+        let n = ships.len();
+        ships.dedup();
+        assert_eq!(ships.len(), n, "one order per ship");
+    }
 
     #[test]
     fn bases_lie_on_the_table_pointing_their_heading() {

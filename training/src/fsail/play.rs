@@ -85,6 +85,11 @@ impl RulesetUi for FsailUi {
         super::board::fields(g, ship)
     }
 
+    /// The ship an order is for (the browser lists a clicked ship's orders).
+    fn order_ship(&self, g: &FsailGame, action: Action) -> Option<usize> {
+        super::board::order_ship(g, action)
+    }
+
     fn roster(&self) -> &Roster {
         self.narrator.roster()
     }

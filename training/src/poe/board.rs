@@ -2,7 +2,9 @@
 //! their present owners, fog, shallows and the escape corner, each ship's crew, guns and
 //! sail markers, and the range in hexes to each enemy afloat.
 
+use broadside_env::game::Action;
 use broadside_env::hex::Hex;
+use broadside_env::poe::catalogue::SHIP_0;
 use broadside_env::poe::state::{arc_of, status, Arc as PoeArc, CREW, GUNS, NONE, SAIL};
 use broadside_env::poe::{Pending, PoeGame};
 
@@ -121,6 +123,19 @@ pub fn board(g: &PoeGame, roster: &Roster) -> Board {
         )
         .then_some(g.act.ship as usize),
         text: map::render(g, roster, &Style::PLAIN),
+    }
+}
+
+/// The ship a legal order is for: the ship picked to act (`ship:k`, scenario order), or the
+/// acting ship's own orders.
+pub fn order_ship(g: &PoeGame, action: Action) -> Option<usize> {
+    match g.pending {
+        Pending::SelectShip => {
+            let k = usize::from(action.checked_sub(SHIP_0)?);
+            (k < g.ships().len()).then_some(k)
+        }
+        Pending::Recover | Pending::Moving | Pending::AfterMove => Some(g.act.ship as usize),
+        _ => None,
     }
 }
 

@@ -93,6 +93,11 @@ impl RulesetUi for PoeUi {
         super::board::fields(g, ship)
     }
 
+    /// The ship an order is for (the browser lists a clicked ship's orders).
+    fn order_ship(&self, g: &PoeGame, action: Action) -> Option<usize> {
+        super::board::order_ship(g, action)
+    }
+
     fn roster(&self) -> &Roster {
         self.narrator.roster()
     }

@@ -48,6 +48,8 @@ pub struct OrderView {
     pub action: Action,
     pub name: &'static str,
     pub text: String,
+    /// The ship it is for, where the ruleset says.
+    pub ship: Option<usize>,
 }
 
 /// The admiral's progress while it thinks.
@@ -418,6 +420,11 @@ impl PlayGame {
                     action: a,
                     name: spec.action_name(a),
                     text: crate::style::sanitize(&self.game.describe_action(a)),
+                    ship: if Some(a) == resign {
+                        None
+                    } else {
+                        self.viewer.order_ship(&self.game, a)?
+                    },
                 });
             }
             // Resignation last, so the list opens with the orders that play on.

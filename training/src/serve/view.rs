@@ -14,6 +14,8 @@ pub trait Viewer: Send {
     fn board(&self, g: &AnyGame) -> Result<Board>;
     /// The fields of fire of ship `ship`.
     fn fields(&self, g: &AnyGame, ship: usize) -> Result<Vec<Area>>;
+    /// The ship the legal order `action` is for, if the ruleset says.
+    fn order_ship(&self, g: &AnyGame, action: Action) -> Result<Option<usize>>;
     /// Log lines for `action`, which turned `before` into `after` (every die result included).
     fn narrate(&mut self, before: &AnyGame, action: Action, after: &AnyGame)
         -> Result<Vec<String>>;
@@ -36,6 +38,10 @@ impl<U: RulesetUi + Send> Viewer for UiViewer<U> {
 
     fn fields(&self, g: &AnyGame, ship: usize) -> Result<Vec<Area>> {
         Ok(self.0.fields((U::STATE)(g)?, ship))
+    }
+
+    fn order_ship(&self, g: &AnyGame, action: Action) -> Result<Option<usize>> {
+        Ok(self.0.order_ship((U::STATE)(g)?, action))
     }
 
     fn narrate(

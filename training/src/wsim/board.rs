@@ -98,11 +98,16 @@ pub fn board(g: &WsimGame, roster: &Roster) -> Board {
         }),
         pieces,
         areas: Vec::new(),
-        acting: match g.phase {
-            Phase::Orders { ship, .. } => Some(ship as usize),
-            _ => None,
-        },
+        acting: order_ship(g),
         text: map::render(g, roster, &Style::PLAIN),
+    }
+}
+
+/// The ship a legal order is for: WS&IM orders one ship at a time.
+pub fn order_ship(g: &WsimGame) -> Option<usize> {
+    match g.phase {
+        Phase::Orders { ship, .. } => Some(ship as usize),
+        _ => None,
     }
 }
 

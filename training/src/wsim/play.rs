@@ -94,6 +94,11 @@ impl RulesetUi for WsimUi {
         super::board::fields(g, ship)
     }
 
+    /// The ship an order is for (the browser lists a clicked ship's orders).
+    fn order_ship(&self, g: &WsimGame, _action: Action) -> Option<usize> {
+        super::board::order_ship(g)
+    }
+
     fn roster(&self) -> &Roster {
         self.narrator.roster()
     }
