@@ -138,6 +138,26 @@ fn unchunk(mut data: &[u8]) -> Vec<u8> {
     }
 }
 
+/// A GET naming another host, as a page of another site would after DNS rebinding.
+fn get_with_host(s: &Server, path: &str, host: &str) -> Reply {
+    let mut stream = TcpStream::connect(&s.addr).expect("connect");
+    let head = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    stream.write_all(head.as_bytes()).expect("write");
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw);
+    let (head, body) = text.split_once("\r\n\r\n").expect("a complete reply");
+    Reply {
+        status: head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .expect("a status"),
+        headers: head.to_ascii_lowercase(),
+        body: body.as_bytes().to_vec(),
+    }
+}
+
 fn get(s: &Server, path: &str) -> Reply {
     request(s, "GET", path, None)
 }
@@ -604,6 +624,11 @@ fn bad_requests_get_a_plain_4xx_and_leave_the_game_and_server_as_they_were() {
             "side",
         ),
         (get(&s, "/api/jobs/123456"), 404, "no job"),
+        (
+            get_with_host(&s, "/api/rulesets", "rebound.example:8080"),
+            421,
+            "this machine only",
+        ),
         (
             request_as(&s, "POST", &order, Some(b"{\"action\": 0}"), "text/plain"),
             415,

@@ -201,10 +201,11 @@ async fn blocking<T: Send + 'static>(
         .map_err(|e| ApiError::internal(format!("internal error: {e}")))?
 }
 
-/// The routes.
-pub fn router() -> Router {
+/// The routes. `loopback_only`: the server listens on a loopback address, so it answers
+/// only requests addressed to this machine by name (see [`loopback_hosts_only`]).
+pub fn router(loopback_only: bool) -> Router {
     let server = Arc::new(Server::new());
-    Router::new()
+    let router = Router::new()
         .route("/api/rulesets", get(rulesets))
         .route("/api/games", post(new_game))
         .route("/api/games/{id}", get(game_view))
@@ -227,7 +228,47 @@ pub fn router() -> Router {
         .fallback(static_file)
         .layer(axum::middleware::from_fn(json_posts_only))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .with_state(server)
+        .with_state(server);
+    if loopback_only {
+        router.layer(axum::middleware::from_fn(loopback_hosts_only))
+    } else {
+        router
+    }
+}
+
+/// Whether a `Host` header names this machine: `localhost`, `127.0.0.1` (any loopback IPv4
+/// address) or `[::1]`, with any port.
+pub fn is_loopback_host(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or(""),
+        None => host.rsplit_once(':').map_or(host, |(name, _)| name),
+    };
+    name.eq_ignore_ascii_case("localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// Refuses a request whose `Host` is not this machine while the server listens on loopback:
+/// a web page elsewhere whose name it made resolve to 127.0.0.1 (DNS rebinding) would
+/// otherwise reach the server as if it were the board's own page.
+async fn loopback_hosts_only(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let host = req
+        .headers()
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if !is_loopback_host(host) {
+        return ApiError(
+            StatusCode::MISDIRECTED_REQUEST,
+            format!("this server answers requests to this machine only (127.0.0.1 or localhost), not `{host}`"),
+        )
+        .into_response();
+    }
+    next.run(req).await
 }
 
 /// Refuses a POST that does not say it carries JSON. Besides telling a client what is
@@ -260,6 +301,35 @@ async fn static_file(uri: Uri) -> Response {
     match super::assets::file(uri.path()) {
         Some((kind, text)) => ([(header::CONTENT_TYPE, kind)], text).into_response(),
         None => ApiError::not_found(format!("nothing at {}", uri.path())).into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_loopback_host;
+
+    #[test]
+    fn only_this_machines_names_are_loopback_hosts() {
+        for ok in [
+            "127.0.0.1:8080",
+            "localhost:1",
+            "LOCALHOST",
+            "[::1]:80",
+            "127.1.2.3:9",
+            "127.0.0.1",
+        ] {
+            assert!(is_loopback_host(ok), "{ok}");
+        }
+        for bad in [
+            "evil.example:8080",
+            "10.0.0.1:80",
+            "",
+            "[::2]:80",
+            "localhost.evil.example",
+            "127.0.0.1.evil:80",
+        ] {
+            assert!(!is_loopback_host(bad), "{bad}");
+        }
     }
 }
 

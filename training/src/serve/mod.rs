@@ -65,7 +65,7 @@ pub fn run(a: ServeArgs) -> Result<()> {
         );
         let _ = out.flush();
         drop(out);
-        axum::serve(listener, api::router())
+        axum::serve(listener, api::router(bound.ip().is_loopback()))
             .await
             .context("the server stopped")
     })
