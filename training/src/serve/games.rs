@@ -109,8 +109,6 @@ pub struct PlayGame {
     /// Actions up to here are committed: undo stops at the last action not the person's.
     committed: usize,
     viewer: Box<dyn Viewer>,
-    /// When a request last touched the game (the least recent is dropped when full).
-    pub last_used: Instant,
 }
 
 impl std::fmt::Debug for PlayGame {
@@ -179,7 +177,6 @@ impl PlayGame {
             thinking: None,
             committed: 0,
             viewer,
-            last_used: Instant::now(),
         };
         if let Some(saved) = resume {
             let actions: Vec<Action> = saved.actions.iter().map(|a| a.index).collect();

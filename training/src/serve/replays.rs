@@ -1,8 +1,6 @@
 //! A saved game opened for replay: every position on demand, the log narrated once, and the
 //! turns to jump to.
 
-use std::time::Instant;
-
 use anyhow::{bail, Result};
 use broadside_agents::KnownAgents;
 use broadside_env::game::{Game, Turn};
@@ -59,7 +57,6 @@ pub struct Replay {
     events: Vec<Vec<String>>,
     turns: Vec<TurnMark>,
     viewer: Box<dyn Viewer>,
-    pub last_used: Instant,
 }
 
 impl std::fmt::Debug for Replay {
@@ -125,7 +122,6 @@ impl Replay {
             events,
             turns,
             viewer,
-            last_used: Instant::now(),
         })
     }
 
