@@ -160,6 +160,11 @@ def play_ruleset(d, url, ruleset, artefacts):
         assert "playouts" in text(d, "continuation")
         assert text(d, "evaltext").isdigit()
         checks += 1
+    # The screenshot shows a ship of the person's selected: her card, ranges and fields.
+    own = d.find_elements(By.CSS_SELECTOR, "#board g.piece[data-side='0']")
+    if own:
+        own[0].click()
+        wait(d, lambda: d.find_elements(By.CSS_SELECTOR, "#board .area-field"), "her fields of fire")
     d.save_screenshot(os.path.join(artefacts, f"{ruleset}.png"))
     # Resign: the game ends with its result shown.
     if your_turn(d) and d.find_element(By.ID, "resign").is_enabled():
