@@ -162,6 +162,9 @@ impl<G: Game> std::fmt::Debug for PortfolioAgent<G> {
 /// counter does not move).
 const MAX_PLAYOUT_DECISIONS: usize = 20_000;
 
+/// The most agents a portfolio holds: each playout's proposals are kept as bits of a `u64`.
+pub const MAX_PORTFOLIO: usize = 64;
+
 impl<G: Game> PortfolioAgent<G> {
     /// A search over `portfolio` (at least one agent) for the deciding side, `opponent`
     /// playing the other side in playouts and filling in hidden orders through
@@ -177,7 +180,7 @@ impl<G: Game> PortfolioAgent<G> {
         round: RoundFn<G>,
     ) -> Self {
         assert!(
-            (1..=64).contains(&portfolio.len()),
+            (1..=MAX_PORTFOLIO).contains(&portfolio.len()),
             "a portfolio needs one to 64 agents (their proposals are kept as bits)"
         );
         let names = portfolio

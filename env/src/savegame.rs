@@ -164,11 +164,27 @@ impl SavedGame {
 
     /// Replays the actions, returning every state from the start (length = actions + 1).
     /// An action that is illegal, or whose name does not match its index, is an error naming it.
+    /// Holds every state in memory: readers that only walk forward use [`Self::replay_each`].
     pub fn replay(&self, file: &str) -> Result<Vec<AnyGame>, DataError> {
-        let mut g = self.scenario.new_game(&self.options);
-        let spec = g.spec();
         let mut states = Vec::with_capacity(self.actions.len() + 1);
-        states.push(g.clone());
+        states.push(self.scenario.new_game(&self.options));
+        self.replay_each(file, |_, _, after| states.push(after.clone()))?;
+        Ok(states)
+    }
+
+    /// Replays the actions one at a time, calling `visit(k, before, after)` for action `k`,
+    /// so a long record is walked with two states in memory, not one per action. The checks
+    /// are those of [`Self::replay`]; a record that fails one stops there with its error, after
+    /// the visits of the actions before it (check it first with [`Self::final_state`] when
+    /// nothing may be shown of a bad record).
+    pub fn replay_each(
+        &self,
+        file: &str,
+        mut visit: impl FnMut(usize, &AnyGame, &AnyGame),
+    ) -> Result<AnyGame, DataError> {
+        let mut before = self.scenario.new_game(&self.options);
+        let mut after = before.clone();
+        let spec = before.spec();
         for (k, a) in self.actions.iter().enumerate() {
             let field = format!("actions[{k}]");
             check_in_catalogue(spec, a.index, file, &field)?;
@@ -186,24 +202,18 @@ impl SavedGame {
                     ),
                 ));
             }
-            g.apply(a.index)
+            after
+                .apply(a.index)
                 .map_err(|e| DataError::invalid(file, field, e.to_string()))?;
-            states.push(g.clone());
+            visit(k, &before, &after);
+            before.clone_from(&after);
         }
-        Ok(states)
+        Ok(after)
     }
 
-    /// The game at the end of the record.
+    /// The game at the end of the record, after the checks of [`Self::replay`].
     pub fn final_state(&self, file: &str) -> Result<AnyGame, DataError> {
-        let mut g = self.scenario.new_game(&self.options);
-        let spec = g.spec();
-        for (k, a) in self.actions.iter().enumerate() {
-            let field = format!("actions[{k}]");
-            check_in_catalogue(spec, a.index, file, &field)?;
-            g.apply(a.index)
-                .map_err(|e| DataError::invalid(file, field, e.to_string()))?;
-        }
-        Ok(g)
+        self.replay_each(file, |_, _, _| {})
     }
 
     /// Pretty JSON.

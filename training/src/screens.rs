@@ -95,6 +95,18 @@ pub trait RulesetUi: Sized {
         let orders = legal_orders(g, Self::RESIGN, |a| g.describe_action(a));
         generic_command(c, g, &orders, word, text)
     }
+    /// A decision in the words a player uses for it, for the log's `the admiral chose ...`
+    /// under `--why`; by default the order's catalogue name with what it does, as the
+    /// generic order list shows it.
+    fn order_words(&self, g: &Self::State, action: Action) -> String {
+        let name = g.spec().action_name(action);
+        let text = g.describe_action(action);
+        if text.starts_with(name) {
+            text
+        } else {
+            format!("{name} ({text})")
+        }
+    }
     /// The result of the game and its text.
     fn result(&self, g: &Self::State) -> (Self::Result, String);
     /// One state as readable JSON for `replay --json`.

@@ -647,6 +647,30 @@ fn arena_records_every_game_as_a_replayable_saved_game() {
     ]);
     assert_clean_failure(&again, "already holds saved games");
     assert_eq!(std::fs::read(&first).expect("read"), kept);
+
+    // A file, or a link to nothing, where the folder should be is refused in plain words.
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "keep me").expect("write");
+    let dangling = dir.path().join("dangling");
+    std::os::unix::fs::symlink(dir.path().join("nowhere"), &dangling).expect("symlink");
+    for (path, says) in [
+        (&file, "is not a folder"),
+        (&dangling, "symbolic link to nothing"),
+    ] {
+        let o = run(&[
+            "arena",
+            "--agent",
+            "random",
+            "--agent",
+            "random",
+            "--pairs",
+            "1",
+            "--records",
+            path.to_str().expect("utf-8 path"),
+        ]);
+        assert_clean_failure(&o, says);
+    }
+    assert_eq!(std::fs::read(&file).expect("read"), b"keep me");
 }
 
 #[test]

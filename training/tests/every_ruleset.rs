@@ -132,3 +132,50 @@ fn every_registered_ruleset_plays_replays_and_rates_every_scenario() {
         }
     }
 }
+
+/// `play --why` words the admiral's choices as a player reads orders (the notation, or the
+/// order list's words), never as a bare catalogue name such as `move:L` or `fire:0>6`.
+#[test]
+fn the_admirals_reasons_name_orders_in_the_players_words() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = dir.path();
+    for ruleset in rulesets(dir) {
+        let o = run_in(
+            dir,
+            &[
+                "play",
+                "--ruleset",
+                &ruleset,
+                "--auto",
+                "--why",
+                "--admiral",
+                "mcts:sims=4",
+                "--seed",
+                "5",
+                "--save",
+                "why.json",
+            ],
+        );
+        assert!(
+            o.status.success(),
+            "{ruleset}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let out = String::from_utf8_lossy(&o.stdout);
+        let chosen: Vec<&str> = out
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("the admiral chose "))
+            .collect();
+        assert!(
+            !chosen.is_empty(),
+            "{ruleset}: no reasons in the log:\n{out}"
+        );
+        for c in chosen {
+            assert!(
+                c.contains(' '),
+                "{ruleset}: `the admiral chose {c}` names a bare catalogue action"
+            );
+        }
+        std::fs::remove_file(dir.join("why.json")).expect("the game was saved");
+    }
+}

@@ -69,12 +69,15 @@ impl AgentSpec {
             .enumerate()
             .map(|(i, n)| bot(n, i as u64 + 1))
             .collect::<Result<Vec<_>, _>>()?;
-        if portfolio.is_empty() {
+        if portfolio.is_empty() || portfolio.len() > crate::portfolio::MAX_PORTFOLIO {
             return Err(SpecError::BadValue {
                 spec: self.to_string(),
                 key: "bots".into(),
                 value: String::new(),
-                expected: "at least one bot of the ruleset".into(),
+                expected: format!(
+                    "from 1 to {} bots of the ruleset",
+                    crate::portfolio::MAX_PORTFOLIO
+                ),
             });
         }
         // `random` models an opponent that plays uniformly at random (a best response to

@@ -619,6 +619,7 @@ mod tests {
 
     #[test]
     fn zero_or_huge_budgets_threads_and_repeated_keys_are_refused_with_the_range() {
+        let many_bots = format!("portfolio:bots={}", vec!["british"; 65].join("+"));
         for (s, needle) in [
             ("mcts:sims=0", "from 1 to 10000000"),
             ("mcts:threads=0", "from 1 to 64"),
@@ -628,6 +629,8 @@ mod tests {
             ("mcts:sims=10,sims=20", "each key once"),
             ("portfolio:model=british,model=french", "each key once"),
             ("net:path=x.ckpt,sims=5,sims=6", "each key once"),
+            // Found by the agent_spec fuzz target: 65 bots panicked in the search's constructor.
+            (many_bots.as_str(), "from 1 to 64 bot names"),
         ] {
             let e = s.parse::<AgentSpec>().expect_err(s).to_string();
             assert!(e.contains(needle), "{s}: {e}");

@@ -31,6 +31,18 @@ fn parse_portfolio(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
                 if p.bots.iter().any(String::is_empty) {
                     return Err(bad(spec, k, v, "bot names joined by '+'"));
                 }
+                // The search keeps each playout's proposals as bits of a u64.
+                if p.bots.len() > crate::portfolio::MAX_PORTFOLIO {
+                    return Err(bad(
+                        spec,
+                        k,
+                        v,
+                        &format!(
+                            "from 1 to {} bot names joined by '+'",
+                            crate::portfolio::MAX_PORTFOLIO
+                        ),
+                    ));
+                }
             }
             "model" => p.model = v.strip_prefix("bot:").unwrap_or(v).to_string(),
             "horizon" => p.horizon = parse_num(spec, k, v)?,

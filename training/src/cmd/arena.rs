@@ -144,6 +144,21 @@ impl ArenaSettings {
             }
         }
         if let Some(dir) = &a.records {
+            // A file, a device or a link to nothing where the folder should be: say so
+            // rather than "File exists".
+            if let Ok(m) = std::fs::symlink_metadata(dir) {
+                match std::fs::metadata(dir) {
+                    Err(_) if m.file_type().is_symlink() => bail!(
+                        "--records: {} is a symbolic link to nothing; name a folder",
+                        dir.display()
+                    ),
+                    Ok(m) if !m.is_dir() => bail!(
+                        "--records: {} exists and is not a folder; name an empty or new folder",
+                        dir.display()
+                    ),
+                    _ => {}
+                }
+            }
             std::fs::create_dir_all(dir).with_context(|| {
                 format!("--records: cannot create the folder {}", dir.display())
             })?;

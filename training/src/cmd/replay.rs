@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use broadside_agents::KnownAgents;
 use broadside_env::savegame::SavedGame;
+use broadside_env::Game;
 use clap::Args;
 
 use crate::screens::{ActionView, RulesetUi};
@@ -72,7 +73,11 @@ where
     U::State: KnownAgents,
 {
     let shown = s.file.display().to_string();
-    let states = s.saved.replay(&shown)?;
+    // The whole record is checked before anything is shown; then it is walked forward with
+    // two states in memory, however long it is.
+    let end = s.saved.final_state(&shown)?;
+    let mut before = s.saved.scenario.new_game(&s.saved.options);
+    let mut after = before.clone();
     let header = s.saved.scenario.header();
     let clean = crate::style::sanitize;
     let mut ui = U::new(&s.saved.scenario, 0)?;
@@ -80,7 +85,7 @@ where
     let mut out = BufWriter::new(stdout.lock());
     let mut stdin = std::io::stdin().lock();
     let mut pausing = s.step;
-    let first = (U::STATE)(&states[0])?;
+    let first = (U::STATE)(&before)?;
     if s.json {
         writeln!(out, "[")?;
         write!(out, "{}", ui.state_json(first, 0, None, Vec::new())?)?;
@@ -112,33 +117,38 @@ where
         }
         writeln!(out, "--- Turn 1 ---")?;
     }
-    for (k, pair) in states.windows(2).enumerate() {
-        let (before, after) = ((U::STATE)(&pair[0])?, (U::STATE)(&pair[1])?);
-        let a = s.saved.actions[k].index;
-        let events = ui.narrate(before, a, after);
+    for (k, action) in s.saved.actions.iter().enumerate() {
+        let a = action.index;
+        after
+            .apply(a)
+            .with_context(|| format!("{shown}: actions[{k}]"))?;
+        let events = ui.narrate((U::STATE)(&before)?, a, (U::STATE)(&after)?);
         if s.json {
             let action = ActionView {
                 index: a,
-                name: s.saved.actions[k].name.clone(),
+                name: action.name.clone(),
             };
             write!(
                 out,
                 ",\n{}",
-                ui.state_json(after, k + 1, Some(action), events)?
+                ui.state_json((U::STATE)(&after)?, k + 1, Some(action), events)?
             )?;
+            before.clone_from(&after);
             continue;
         }
         for l in &events {
             writeln!(out, "{l}")?;
         }
-        if pausing && U::State::round(after) > U::State::round(before) {
+        let (was, now) = ((U::STATE)(&before)?, (U::STATE)(&after)?);
+        if pausing && U::State::round(now) > U::State::round(was) {
             if U::REPLAY_MAPS {
-                writeln!(out, "{}", (U::MAP)(after, ui.roster(), &s.style))?;
+                writeln!(out, "{}", (U::MAP)(now, ui.roster(), &s.style))?;
             }
             pausing = wait_for_enter(&mut out, &mut stdin)?;
         }
+        before.clone_from(&after);
     }
-    let last = (U::STATE)(states.last().unwrap_or(&states[0]))?;
+    let last = (U::STATE)(&end)?;
     if s.json {
         writeln!(out, "\n]")?;
     } else {

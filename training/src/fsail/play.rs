@@ -8,14 +8,14 @@ use anyhow::Result;
 use broadside_agents::KnownAgents;
 use broadside_env::fsail::catalogue::RESIGN;
 use broadside_env::fsail::FsailGame;
-use broadside_env::game::Action;
+use broadside_env::game::{Action, Game};
 use broadside_env::ruleset::AnyGame;
 
 use broadside_env::fsail::FsailRuleset;
 use broadside_env::ruleset::AnyScenario;
 
 use super::narrate::FsailNarrator;
-use super::orders::legal_orders;
+use super::orders::{self, legal_orders};
 use super::snapshot::FsailStateView;
 use super::{chart, map, FsailResult};
 use crate::cmd::play::session::Session;
@@ -108,6 +108,12 @@ impl RulesetUi for FsailUi {
         writeln!(c.out, "{}", chart::table(g, self.roster(), &style))?;
         c.show_log(Self::SINCE)?;
         self.list_orders(c, g)
+    }
+
+    /// The admiral's decision as the order list words it for a player.
+    fn order_words(&self, g: &FsailGame, action: Action) -> String {
+        let name = g.spec().action_name(action);
+        format!("{name} ({})", orders::describe(g, self.roster(), action))
     }
 
     fn prompt(&self, g: &FsailGame) -> Result<String> {

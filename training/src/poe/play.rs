@@ -7,14 +7,14 @@
 use std::io::Write;
 
 use anyhow::Result;
-use broadside_env::game::Action;
+use broadside_env::game::{Action, Game};
 use broadside_env::poe::catalogue::RESIGN;
 use broadside_env::poe::{Pending, PoeGame, PoeRuleset};
 use broadside_env::ruleset::{AnyGame, AnyScenario};
 
 use super::chart::{markers_text, notes};
 use super::narrate::PoeNarrator;
-use super::orders::legal_orders;
+use super::orders::{self, legal_orders};
 use super::snapshot::PoeStateView;
 use super::{at, chart, map, phase_text, tag, PoeResult};
 use crate::cmd::play::session::Session;
@@ -134,6 +134,12 @@ impl RulesetUi for PoeUi {
             style.bold(&format!("Now: {}.", phase_text(g, roster)))
         )?;
         screens::list_orders(c, &legal_orders(g, roster))
+    }
+
+    /// The admiral's decision as the order list words it for a player.
+    fn order_words(&self, g: &PoeGame, action: Action) -> String {
+        let name = g.spec().action_name(action);
+        format!("{name} ({})", orders::describe(g, self.roster(), action))
     }
 
     fn prompt(&self, g: &PoeGame) -> Result<String> {

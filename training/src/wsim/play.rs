@@ -6,7 +6,7 @@
 use std::io::Write;
 
 use anyhow::{bail, Result};
-use broadside_env::game::Action;
+use broadside_env::game::{Action, Game};
 use broadside_env::ruleset::AnyGame;
 use broadside_env::wsim::catalogue::RESIGN;
 use broadside_env::wsim::notation::parse_order;
@@ -150,11 +150,41 @@ impl RulesetUi for WsimUi {
         }
     }
 
+    /// The admiral's sub-decision as the word of the notation a player types for it.
+    fn order_words(&self, g: &WsimGame, action: Action) -> String {
+        let name = g.spec().action_name(action);
+        let word = notation_word(name);
+        match (g.phase, word) {
+            (Phase::Orders { ship, .. }, Some(word)) => {
+                format!("{word} for {}", self.roster().name(ship as usize))
+            }
+            _ => name.to_string(),
+        }
+    }
+
     fn result(&self, g: &WsimGame) -> (GameResult, String) {
         let result = GameResult::of(g, self.roster());
         let text = result.text(g);
         (result, text)
     }
+}
+
+/// A catalogue name of the orders phase as what it is in the notation (`move:L` is `L`,
+/// `fire-at-least:2` is `fire>=2`), with its meaning; `None` for other decisions.
+fn notation_word(name: &str) -> Option<String> {
+    let (kind, value) = name.split_once(':')?;
+    Some(match (kind, value) {
+        ("move", "L") => "`L` (turn to port)".into(),
+        ("move", "R") => "`R` (turn to starboard)".into(),
+        ("move", "1") => "`1` (one hex ahead)".into(),
+        ("move", "end") => "the end of the movement".into(),
+        ("aim", v) => format!("`{v}` (aim at the {v})"),
+        ("fire-at-least", v) => format!("`fire>={v}` (fire at {v} or better)"),
+        ("fire", "hold") => "`hold` (hold fire)".into(),
+        ("load", v) => format!("`load={v}`"),
+        ("unfoul", v) => format!("`unfoul={v}`"),
+        _ => return None,
+    })
 }
 
 fn help_text() -> String {

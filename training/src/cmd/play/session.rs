@@ -195,7 +195,7 @@ impl Session {
                     }
                 }
                 Turn::Player(p) => {
-                    let a = self.admiral_move(p);
+                    let a = self.admiral_move(ui, p)?;
                     self.apply(ui, a)?;
                 }
             }
@@ -204,18 +204,19 @@ impl Session {
     }
 
     /// The admiral's choice for player `p`; with `--why`, its reasons go to the log.
-    fn admiral_move(&mut self, p: broadside_env::Player) -> Action {
+    fn admiral_move<U: RulesetUi>(&mut self, ui: &U, p: broadside_env::Player) -> Result<Action> {
         let a = self.admiral.choose(&self.game, p);
         if self.s.why {
+            let words = ui.order_words((U::STATE)(&self.game)?, a);
             self.log.push(format!(
                 "  the admiral chose {}:",
-                self.game.spec().action_name(a)
+                crate::style::sanitize(&words)
             ));
             let reasons = self.admiral.explain();
             self.log
                 .extend(reasons.into_iter().map(|l| format!("    {l}")));
         }
-        a
+        Ok(a)
     }
 
     fn intro<U: RulesetUi>(&mut self, ui: &U) -> Result<()> {
