@@ -2,6 +2,7 @@
 //! [`play_match`], which plays two agents against each other with seeded dice.
 
 mod arena;
+mod control;
 pub mod fsail;
 pub mod mcts;
 pub mod poe;
@@ -13,6 +14,7 @@ pub mod tournament;
 pub mod wsim;
 
 pub use arena::{play_match, MatchConfig, MatchError, MatchOutcome};
+pub use control::SearchControl;
 pub use random::RandomAgent;
 pub use spec::{AgentSpec, KnownAgents, SpecError};
 pub use wsim::{CloseActionBot, DoctrineBot};
@@ -53,6 +55,11 @@ pub trait Agent<G: Game>: Send {
     fn explain(&self) -> Vec<String> {
         Vec::new()
     }
+
+    /// Hands the agent a [`SearchControl`] (or takes it back with `None`): a searching agent
+    /// counts its playouts on it and stops when asked, playing its best so far. Agents that
+    /// do not search ignore it.
+    fn set_control(&mut self, _control: Option<SearchControl>) {}
 }
 
 impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
@@ -66,5 +73,9 @@ impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
 
     fn explain(&self) -> Vec<String> {
         (**self).explain()
+    }
+
+    fn set_control(&mut self, control: Option<SearchControl>) {
+        (**self).set_control(control)
     }
 }

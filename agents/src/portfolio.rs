@@ -147,6 +147,8 @@ pub struct PortfolioAgent<G: Game> {
     /// counted from the start of `choose`, so the doctrines' proposals and the tree's
     /// set-up are paid from the budget too.
     deadline: Option<Instant>,
+    /// Where a person watches the search (see [`crate::SearchControl`]).
+    control: Option<crate::SearchControl>,
 }
 
 impl<G: Game> std::fmt::Debug for PortfolioAgent<G> {
@@ -206,6 +208,7 @@ impl<G: Game> PortfolioAgent<G> {
             shared: |_| false,
             decisions: 0,
             deadline: None,
+            control: None,
             candidates: Vec::new(),
             explanation: Vec::new(),
             nodes: Vec::new(),
@@ -423,7 +426,10 @@ impl<G: Game> PortfolioAgent<G> {
                 first_drawn = Some(base.clone());
             }
             world += 1;
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            crate::control::count(&self.control, sums.len() as u64);
+            if deadline.is_some_and(|d| Instant::now() >= d)
+                || crate::control::stop_requested(&self.control)
+            {
                 break;
             }
         }
@@ -474,6 +480,10 @@ impl<G: Game> PortfolioAgent<G> {
 impl<G: Game> Agent<G> for PortfolioAgent<G> {
     fn name(&self) -> String {
         self.label.clone()
+    }
+
+    fn set_control(&mut self, control: Option<crate::SearchControl>) {
+        self.control = control;
     }
 
     fn choose(&mut self, state: &G, player: Player) -> Action {

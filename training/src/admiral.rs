@@ -220,6 +220,10 @@ impl<A: Agent<AnyGame>> Agent<AnyGame> for NeverResign<A> {
         self.0.explain()
     }
 
+    fn set_control(&mut self, control: Option<broadside_agents::SearchControl>) {
+        self.0.set_control(control)
+    }
+
     fn choose(&mut self, state: &AnyGame, player: Player) -> Action {
         let resign = state.spec().resign_action();
         let mut a = self.0.choose(state, player);
