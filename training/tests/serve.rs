@@ -939,3 +939,52 @@ fn fifty_games_in_parallel_make_random_orders_without_an_error() {
         sorted[sorted.len() - 1]
     );
 }
+
+#[test]
+fn the_admiral_s_thinking_shows_its_playouts_and_a_stop_makes_it_move_now() {
+    let s = serve();
+    // The person takes side 1, so the admiral (two minutes a decision) orders first.
+    let mut view = ok(post(
+        &s,
+        "/api/games",
+        &json!({"ruleset": "fsail", "side": 1, "admiral": "mcts:time=120000", "seed": 5}),
+    ));
+    let id = view["id"].as_u64().expect("an id");
+    let start = Instant::now();
+    while view["to_move"] == "chance" || view["thinking"]["playouts"].as_u64().unwrap_or(0) == 0 {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no playouts reported: {}",
+            view["thinking"]
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        view = ok(get(&s, &format!("/api/games/{id}")));
+    }
+    assert_eq!(view["to_move"], "admiral");
+    assert_eq!(view["thinking"]["budget_ms"], 120_000);
+    assert_eq!(view["thinking"]["stopping"], false);
+    let stopped = ok(post(&s, &format!("/api/games/{id}/stop"), &json!({})));
+    assert_eq!(stopped["thinking"]["stopping"], true);
+    // The search ends at its next check and plays its best so far: well inside its two
+    // minutes (the wait below gives up at one).
+    let mut view = stopped;
+    while view["to_move"] == "admiral" {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the admiral did not stop"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        view = ok(get(&s, &format!("/api/games/{id}")));
+    }
+    assert!(view["actions"].as_u64().unwrap_or(0) > 0);
+    // Nothing to stop now: a plain 409, the game unchanged.
+    let refused = post(&s, &format!("/api/games/{id}/stop"), &json!({}));
+    assert_eq!(refused.status, 409);
+    assert!(
+        refused.error().contains("not thinking"),
+        "{}",
+        refused.error()
+    );
+    let again = ok(get(&s, &format!("/api/games/{id}")));
+    assert_eq!(again["actions"], view["actions"]);
+}

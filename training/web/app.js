@@ -135,7 +135,9 @@ function renderGame() {
   if (t) {
     const share = t.budget_ms ? Math.min(1, t.elapsed_ms / t.budget_ms) : (t.elapsed_ms % 2000) / 2000;
     $("thinking-bar").value = share;
-    $("thinking-text").textContent = `${(t.elapsed_ms / 1000).toFixed(1)} s` + (t.budget_ms ? ` of ${(t.budget_ms / 1000).toFixed(1)} s` : "");
+    $("thinking-text").textContent = `${(t.elapsed_ms / 1000).toFixed(1)} s` + (t.budget_ms ? ` of ${(t.budget_ms / 1000).toFixed(1)} s` : "")
+      + `, ${t.playouts.toLocaleString("en")} playouts` + (t.stopping ? " (stopping)" : "");
+    $("stop-thinking").disabled = t.stopping;
   }
   renderOrders(g);
   renderBoard(g.board);
@@ -669,6 +671,10 @@ function wire() {
     app.selectedOrder = null;
     app.ghost = null;
     app.game = await api("POST", `/api/games/${app.game.id}/undo`);
+    renderGame();
+  }));
+  $("stop-thinking").addEventListener("click", () => guarded(async () => {
+    app.game = await api("POST", `/api/games/${app.game.id}/stop`);
     renderGame();
   }));
   $("to-replay").addEventListener("click", () => guarded(async () => showReplay(await api("POST", `/api/games/${app.game.id}/replay`))));

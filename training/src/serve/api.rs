@@ -211,6 +211,7 @@ pub fn router(loopback_only: bool) -> Router {
         .route("/api/games/{id}", get(game_view))
         .route("/api/games/{id}/order", post(order))
         .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/stop", post(stop_thinking))
         .route("/api/games/{id}/preview/{action}", get(preview))
         .route("/api/games/{id}/saved", get(saved))
         .route("/api/games/{id}/fields/{ship}", get(game_fields))
@@ -550,6 +551,17 @@ async fn undo(
     let g = s.game(&path(p)?)?;
     let mut g = lock(&g)?;
     g.undo().map_err(ApiError::conflict)?;
+    g.view().map(Json).map_err(ApiError::internal)
+}
+
+/// Asks the admiral to stop thinking and play its best so far (409 when it is not thinking).
+async fn stop_thinking(
+    State(s): State<Arc<Server>>,
+    p: Result<Path<String>, PathRejection>,
+) -> ApiResult<super::games::GameView> {
+    let g = s.game(&path(p)?)?;
+    let mut g = lock(&g)?;
+    g.stop_thinking().map_err(ApiError::conflict)?;
     g.view().map(Json).map_err(ApiError::internal)
 }
 

@@ -4,13 +4,16 @@
 //!
 //! The admiral's search runs on a thread of its own, never on a request's: the game says
 //! "thinking" with the time spent until the thread hands back its order, which the next
-//! request applies. A doctrine or the random admiral (no search) answers at once.
+//! request applies. Meanwhile the view reports the playouts the search has run (through a
+//! [`SearchControl`] the admiral counts them on), and a stop request asks the search to end
+//! at its next check and play its best so far. A doctrine or the random admiral (no search)
+//! answers at once.
 
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Instant;
 
 use anyhow::{anyhow, Result};
-use broadside_agents::{Agent, AgentSpec};
+use broadside_agents::{Agent, AgentSpec, SearchControl};
 use broadside_env::game::{Action, Game, Turn};
 use broadside_env::harness::derive_seed;
 use broadside_env::ruleset::{AnyGame, AnyScenario, GameOptions};
@@ -40,6 +43,8 @@ type Thought = (Box<dyn Agent<AnyGame>>, Action, Vec<String>);
 struct Thinking {
     started: Instant,
     rx: Receiver<Thought>,
+    /// The search's playouts so far and its stop flag.
+    control: SearchControl,
 }
 
 /// One legal order of the person.
@@ -58,6 +63,10 @@ pub struct ThinkingView {
     pub elapsed_ms: u64,
     /// Its time per decision, where its spec names one.
     pub budget_ms: Option<u64>,
+    /// Playouts (simulations) its search has run so far on this decision.
+    pub playouts: u64,
+    /// A stop was asked for: it plays its best so far at its next check.
+    pub stopping: bool,
 }
 
 /// Everything the page shows of a game.
@@ -106,6 +115,9 @@ pub struct PlayGame {
     /// `None` while the admiral thinks on its thread.
     admiral: Option<Box<dyn Agent<AnyGame>>>,
     thinking: Option<Thinking>,
+    /// The person asked the admiral to move now: every decision of its turn (a ship's orders
+    /// are several) plays its best at once, until the person is to move again.
+    hurry: bool,
     /// Actions up to here are committed: undo stops at the last action not the person's.
     committed: usize,
     viewer: Box<dyn Viewer>,
@@ -175,6 +187,7 @@ impl PlayGame {
             dice: ChaCha8Rng::seed_from_u64(seed),
             admiral: Some(admiral),
             thinking: None,
+            hurry: false,
             committed: 0,
             viewer,
         };
@@ -220,13 +233,19 @@ impl PlayGame {
         self.take_thought()?;
         loop {
             match self.game.turn() {
-                Turn::Terminal => return Ok(()),
+                Turn::Terminal => {
+                    self.hurry = false;
+                    return Ok(());
+                }
                 Turn::Chance => {
                     let a = self.game.chance_outcomes().sample(&mut self.dice);
                     self.apply(a)?;
                     self.committed = self.actions.len();
                 }
-                Turn::Player(p) if p == self.human => return Ok(()),
+                Turn::Player(p) if p == self.human => {
+                    self.hurry = false;
+                    return Ok(());
+                }
                 Turn::Player(p) => {
                     if self.thinking.is_some() {
                         return Ok(());
@@ -241,6 +260,11 @@ impl PlayGame {
                         continue;
                     }
                     let (tx, rx) = mpsc::channel();
+                    let control = SearchControl::new();
+                    if self.hurry {
+                        control.request_stop();
+                    }
+                    admiral.set_control(Some(control.clone()));
                     let state = self.game.clone();
                     std::thread::Builder::new()
                         .name(format!("admiral-{}", self.id))
@@ -253,10 +277,25 @@ impl PlayGame {
                     self.thinking = Some(Thinking {
                         started: Instant::now(),
                         rx,
+                        control,
                     });
                     return Ok(());
                 }
             }
+        }
+    }
+
+    /// Asks the admiral's search to stop and play its best so far, and so every later
+    /// decision of its turn; an error if it is not thinking. The order arrives as it would
+    /// have at the end of its time.
+    pub fn stop_thinking(&mut self) -> Result<(), String> {
+        match &self.thinking {
+            Some(t) => {
+                t.control.request_stop();
+                self.hurry = true;
+                Ok(())
+            }
+            None => Err("the admiral is not thinking: nothing to stop".into()),
         }
     }
 
@@ -446,6 +485,8 @@ impl PlayGame {
             thinking: self.thinking.as_ref().map(|t| ThinkingView {
                 elapsed_ms: t.started.elapsed().as_millis() as u64,
                 budget_ms: self.budget_ms,
+                playouts: t.control.playouts(),
+                stopping: t.control.stop_requested(),
             }),
             can_undo: self.actions.len() > self.committed && self.thinking.is_none(),
             result: over
