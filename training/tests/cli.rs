@@ -1074,3 +1074,62 @@ fn names_and_titles_from_files_reach_the_terminal_without_control_characters() {
     );
     clean(&r, "replay");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_signal_during_the_admiral_s_search_stops_it_and_saves_at_once() {
+    use std::io::Read;
+    let dir = tempfile::tempdir().expect("temp dir");
+    // The person takes side 1: the admiral, two minutes a decision, orders first.
+    let start = std::time::Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_broadside"))
+        .args([
+            "play",
+            "--scenario",
+            "frigate-duel",
+            "--side",
+            "1",
+            "--admiral",
+            "mcts:time=120000",
+            "--save",
+            "g.json",
+        ])
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the broadside binary starts");
+    let stdin = child.stdin.take().expect("stdin is piped");
+    let mut out = child.stdout.take().expect("stdout is piped");
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 4096];
+    // The board is flushed before the search starts.
+    while !String::from_utf8_lossy(&seen).contains("the admiral is") {
+        let n = out.read(&mut buf).expect("read stdout");
+        assert!(n > 0, "stdout closed: {}", String::from_utf8_lossy(&seen));
+        seen.extend_from_slice(&buf[..n]);
+    }
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let killed = Command::new("kill")
+        .args(["-INT".to_string(), child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    out.read_to_end(&mut seen).expect("read the rest");
+    let status = child.wait().expect("finishes");
+    let text = String::from_utf8_lossy(&seen);
+    // Well inside the admiral's two minutes.
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(60),
+        "the search ran on"
+    );
+    assert_eq!(status.code(), Some(130), "{text}");
+    assert!(text.contains("Game saved to"), "{text}");
+    drop(stdin);
+    let saved: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("g.json")).expect("saved"))
+            .expect("JSON");
+    assert!(saved["actions"].is_array());
+}

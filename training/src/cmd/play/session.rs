@@ -3,10 +3,12 @@
 //! and the result. What a ruleset shows and how its orders are typed comes from its
 //! [`RulesetUi`], so both rulesets play by the same loop.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use broadside_agents::Agent;
+use broadside_agents::{Agent, SearchControl};
 use broadside_env::game::{Action, Game, Turn};
 use broadside_env::harness::derive_seed;
 use broadside_env::ruleset::{AnyGame, GameOptions};
@@ -36,6 +38,56 @@ enum Line {
     Text(String),
     Eof,
     Interrupted,
+}
+
+/// How often the watcher of the admiral's search looks at it.
+const WATCH_TICK: Duration = Duration::from_millis(50);
+/// A search shorter than this shows no thinking line (it would only flicker).
+const SHOW_AFTER: Duration = Duration::from_millis(300);
+
+/// Watches the admiral's search until `done`: passes a signal's stop on to it and, where
+/// `show`, keeps the one-line "thinking..." on stderr up to date (and wipes it at the end).
+fn watch_search(control: &SearchControl, done: &AtomicBool, show: bool) {
+    let start = Instant::now();
+    let mut shown = false;
+    while !done.load(Ordering::Relaxed) {
+        if crate::interrupt::requested() {
+            control.request_stop();
+        }
+        if show && start.elapsed() >= SHOW_AFTER {
+            let mut err = std::io::stderr().lock();
+            // A failed write to the terminal only loses the indicator.
+            let _ = write!(
+                err,
+                "\r{}\x1b[K",
+                thinking_line(control.playouts(), start.elapsed())
+            );
+            let _ = err.flush();
+            shown = true;
+        }
+        std::thread::sleep(WATCH_TICK);
+    }
+    if shown {
+        let mut err = std::io::stderr().lock();
+        let _ = write!(err, "\r\x1b[K");
+        let _ = err.flush();
+    }
+}
+
+/// The admiral's progress in words: `thinking... 12,345 playouts, 3.2 s`.
+pub fn thinking_line(playouts: u64, elapsed: Duration) -> String {
+    let digits = playouts.to_string();
+    let mut grouped = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    format!(
+        "the admiral is thinking... {grouped} playouts, {:.1} s",
+        elapsed.as_secs_f64()
+    )
 }
 
 /// Reads standard input on its own thread, so the game loop can notice a signal while the
@@ -196,6 +248,12 @@ impl Session {
                 }
                 Turn::Player(p) => {
                     let a = self.admiral_move(ui, p)?;
+                    if crate::interrupt::requested() {
+                        // A signal cut the search short: its hurried order is not played,
+                        // and the saved game asks the admiral again when it is resumed.
+                        writeln!(self.out, "\nInterrupted: saving the game and stopping.")?;
+                        break "interrupted";
+                    }
                     self.apply(ui, a)?;
                 }
             }
@@ -205,7 +263,8 @@ impl Session {
 
     /// The admiral's choice for player `p`; with `--why`, its reasons go to the log.
     fn admiral_move<U: RulesetUi>(&mut self, ui: &U, p: broadside_env::Player) -> Result<Action> {
-        let a = self.admiral.choose(&self.game, p);
+        self.out.flush()?;
+        let a = self.admiral_choose(p);
         if self.s.why {
             let words = ui.order_words((U::STATE)(&self.game)?, a);
             self.log.push(format!(
@@ -217,6 +276,24 @@ impl Session {
                 .extend(reasons.into_iter().map(|l| format!("    {l}")));
         }
         Ok(a)
+    }
+
+    /// The admiral's search, watched from a second thread: a signal stops it (so Ctrl-C
+    /// saves at once instead of after the admiral's full time), and on a terminal a line on
+    /// stderr says it is thinking, with its playouts and time so far.
+    fn admiral_choose(&mut self, p: broadside_env::Player) -> Action {
+        let control = SearchControl::new();
+        self.admiral.set_control(Some(control.clone()));
+        let done = AtomicBool::new(false);
+        let show = !self.s.json && std::io::stderr().is_terminal();
+        let a = std::thread::scope(|scope| {
+            scope.spawn(|| watch_search(&control, &done, show));
+            let a = self.admiral.choose(&self.game, p);
+            done.store(true, Ordering::Relaxed);
+            a
+        });
+        self.admiral.set_control(None);
+        a
     }
 
     fn intro<U: RulesetUi>(&mut self, ui: &U) -> Result<()> {
