@@ -1133,3 +1133,86 @@ fn a_signal_during_the_admiral_s_search_stops_it_and_saves_at_once() {
             .expect("JSON");
     assert!(saved["actions"].is_array());
 }
+
+#[test]
+fn play_resume_continues_a_saved_game_and_refuses_a_finished_or_broken_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // One order, then the input ends: the game is saved unfinished.
+    let o = run_in(
+        dir.path(),
+        &[
+            "play",
+            "--scenario",
+            "frigate-duel",
+            "--admiral",
+            "bot:close-action",
+            "--save",
+            "part.json",
+        ],
+        Some("L1 rigging fire>=3 load=left\n"),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let read = |name: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join(name)).expect("saved"))
+            .expect("JSON")
+    };
+    let part = read("part.json");
+    let played = part["actions"].as_array().expect("actions").clone();
+    assert!(!played.is_empty());
+    let o = run_in(
+        dir.path(),
+        &[
+            "play",
+            "--resume",
+            "part.json",
+            "--auto",
+            "--admiral",
+            "bot:close-action",
+            "--save",
+            "whole.json",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains(&format!(
+            "Resumed from part.json after {} actions",
+            played.len()
+        )),
+        "{}",
+        stdout(&o)
+    );
+    let whole = read("whole.json");
+    let all = whole["actions"].as_array().expect("actions");
+    assert!(all.len() > played.len());
+    assert_eq!(
+        &all[..played.len()],
+        &played[..],
+        "the saved moves come first"
+    );
+    assert_eq!(whole["scenario"], part["scenario"]);
+    // A finished game has nothing to resume.
+    let o = run_in(dir.path(), &["play", "--resume", "whole.json"], None);
+    assert_clean_failure(&o, "is a finished game: there is nothing to resume");
+    // A broken record gets replay's checks: an illegal action is named.
+    let mut broken = part.clone();
+    broken["actions"][0]["index"] = serde_json::json!(999_999);
+    std::fs::write(dir.path().join("broken.json"), broken.to_string()).expect("write");
+    let o = run_in(dir.path(), &["play", "--resume", "broken.json"], None);
+    assert!(!o.status.success());
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    let o = run_in(dir.path(), &["play", "--resume", "missing.json"], None);
+    assert_clean_failure(&o, "cannot read the saved game `missing.json`");
+    let o = run_in(
+        dir.path(),
+        &[
+            "play",
+            "--resume",
+            "part.json",
+            "--scenario",
+            "frigate-duel",
+        ],
+        None,
+    );
+    assert_clean_failure(&o, "cannot be used with");
+}

@@ -127,6 +127,8 @@ struct PlayReport<R> {
 pub struct Session {
     pub s: PlaySettings,
     game: AnyGame,
+    /// The game's options (a resumed game keeps its own).
+    options: GameOptions,
     actions: Vec<Action>,
     /// Log lines not yet shown to the person.
     log: Vec<String>,
@@ -151,14 +153,32 @@ impl std::fmt::Debug for Session {
 
 /// Plays the game of the settings to its end (or until the person leaves) and saves it.
 pub fn play(s: PlaySettings, mut ui: impl RulesetUi) -> Result<()> {
-    Session::new(s).play(&mut ui)
+    Session::new(s)?.play(&mut ui)
 }
 
 impl Session {
     /// Seats the admiral and, under `--auto`, the random stand-in for the person; the
-    /// screens go to stderr under `--json`.
-    fn new(s: PlaySettings) -> Self {
-        let game = s.scenario.new_game(&GameOptions::default());
+    /// screens go to stderr under `--json`. A resumed game is played up to where it stopped.
+    fn new(s: PlaySettings) -> Result<Self> {
+        let options = s
+            .resume
+            .as_ref()
+            .map_or_else(GameOptions::default, |(_, saved)| saved.options);
+        let mut game = s.scenario.new_game(&options);
+        let mut actions = Vec::new();
+        if let Some((shown, saved)) = &s.resume {
+            for a in &saved.actions {
+                game.apply(a.index)
+                    .map_err(|e| anyhow::anyhow!("`{shown}`: action {}: {e}", actions.len()))?;
+                actions.push(a.index);
+            }
+        }
+        // A resumed game's dice go on from a stream of their own (the saved game records the
+        // dice rolled, not the generator's place), as in the browser.
+        let dice = match actions.len() {
+            0 => ChaCha8Rng::seed_from_u64(s.seed),
+            n => ChaCha8Rng::seed_from_u64(derive_seed(s.seed, n as u64)),
+        };
         let admiral = s.admiral.build(derive_seed(s.seed, 1));
         let stand_in: Option<Box<dyn Agent<AnyGame>>> = s.auto.then(|| {
             AdmiralSpec::Random {
@@ -175,10 +195,11 @@ impl Session {
         } else {
             Box::new(std::io::stdout())
         };
-        Session {
-            dice: ChaCha8Rng::seed_from_u64(s.seed),
+        Ok(Session {
+            dice,
             game,
-            actions: Vec::new(),
+            options,
+            actions,
             log: Vec::new(),
             out,
             input: None,
@@ -187,7 +208,7 @@ impl Session {
             stand_in,
             players,
             s,
-        }
+        })
     }
 
     /// Plays to the end, a quit or the end of input, then shows the result and saves. An
@@ -319,6 +340,14 @@ impl Session {
             self.s.seed,
             self.players[1 - self.s.human_side as usize]
         )?;
+        if let Some((shown, _)) = &self.s.resume {
+            let text = format!(
+                "Resumed from {} after {} actions.",
+                clean(shown),
+                self.actions.len()
+            );
+            writeln!(self.out, "{text}")?;
+        }
         if self.s.auto {
             let g = (U::STATE)(&self.game)?.clone();
             self.show_board(ui, &g, U::TABLE_IN_INTRO)?;
@@ -485,7 +514,7 @@ impl Session {
         let s = &self.s;
         let saved = SavedGame::new(
             s.scenario.clone(),
-            GameOptions::default(),
+            self.options,
             self.players.clone(),
             &self.actions,
         );
