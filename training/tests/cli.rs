@@ -1216,3 +1216,25 @@ fn play_resume_continues_a_saved_game_and_refuses_a_finished_or_broken_one() {
     );
     assert_clean_failure(&o, "cannot be used with");
 }
+
+#[test]
+fn play_says_when_a_time_budget_makes_the_seed_not_reproduce_the_game() {
+    let args = ["play", "--scenario", "frigate-duel", "--level", "easy"];
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("thinks 50 ms a decision")
+            && stdout(&o).contains("may not give the same game"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&[
+        "play",
+        "--scenario",
+        "frigate-duel",
+        "--admiral",
+        "mcts:sims=20",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stdout(&o).contains("may not give the same game"));
+}

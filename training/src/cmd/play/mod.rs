@@ -51,7 +51,11 @@ pub struct PlayArgs {
     /// The side you command: 0 (the scenario's first side) or 1.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
     pub side: u8,
-    /// Seed of the dice and of the admiral; the same seed and orders give the same game.
+    /// Seed of the dice and of the admiral. The same seed and orders give the same game
+    /// against a doctrine, `random` or a search with a playout budget (`sims=N`); a search
+    /// with a time budget (`--level`, `time=MS`, the default admiral of a ruleset whose
+    /// spec says `time=`) runs as many playouts as the machine manages in its time, so its
+    /// orders, and the game after them, may differ from run to run.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The computer admiral, as a spec string: `bot:close-action`, `random`, `mcts:...`,

@@ -340,6 +340,12 @@ impl Session {
             self.s.seed,
             self.players[1 - self.s.human_side as usize]
         )?;
+        if let Some(ms) = crate::serve::games::budget_of(&self.s.admiral) {
+            writeln!(
+                self.out,
+                "The admiral thinks {ms} ms a decision: its playouts depend on this machine's speed, so the same seed and orders may not give the same game (an admiral with `sims=N` does)."
+            )?;
+        }
         if let Some((shown, _)) = &self.s.resume {
             let text = format!(
                 "Resumed from {} after {} actions.",
