@@ -60,6 +60,12 @@ pub trait Agent<G: Game>: Send {
     /// counts its playouts on it and stops when asked, playing its best so far. Agents that
     /// do not search ignore it.
     fn set_control(&mut self, _control: Option<SearchControl>) {}
+
+    /// [`Self::explain`] with each candidate order named by `name` (a ruleset's words for
+    /// it, such as the ship's name and the notation) instead of the catalogue's name.
+    fn explain_named(&self, _name: &dyn Fn(Action) -> String) -> Vec<String> {
+        self.explain()
+    }
 }
 
 impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
@@ -77,5 +83,9 @@ impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
 
     fn set_control(&mut self, control: Option<SearchControl>) {
         (**self).set_control(control)
+    }
+
+    fn explain_named(&self, name: &dyn Fn(Action) -> String) -> Vec<String> {
+        (**self).explain_named(name)
     }
 }

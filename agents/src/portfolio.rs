@@ -149,6 +149,8 @@ pub struct PortfolioAgent<G: Game> {
     deadline: Option<Instant>,
     /// Where a person watches the search (see [`crate::SearchControl`]).
     control: Option<crate::SearchControl>,
+    /// The last decision's choice, when it was searched or unanimous (for explanations).
+    chosen: Option<Action>,
 }
 
 impl<G: Game> std::fmt::Debug for PortfolioAgent<G> {
@@ -209,6 +211,7 @@ impl<G: Game> PortfolioAgent<G> {
             decisions: 0,
             deadline: None,
             control: None,
+            chosen: None,
             candidates: Vec::new(),
             explanation: Vec::new(),
             nodes: Vec::new(),
@@ -440,15 +443,15 @@ impl<G: Game> PortfolioAgent<G> {
     }
 
     /// The explanation of a decision where every doctrine wrote `action`.
-    fn unanimous(&self, action: Action, state: &G) -> Vec<String> {
+    fn unanimous(&self, action: Action, name: &dyn Fn(Action) -> String) -> Vec<String> {
         vec![format!(
             "{}: every doctrine writes {}",
             self.label,
-            state.describe_action(action)
+            name(action)
         )]
     }
 
-    fn explain_lines(&self, chosen: Action, state: &G) -> Vec<String> {
+    fn explain_lines(&self, chosen: Action, name: &dyn Fn(Action) -> String) -> Vec<String> {
         let mut order: Vec<&CandidateStats> = self.candidates.iter().collect();
         order.sort_by(|a, b| b.mean.total_cmp(&a.mean));
         let mut lines = vec![format!(
@@ -467,7 +470,7 @@ impl<G: Game> PortfolioAgent<G> {
             lines.push(format!(
                 "{} {:<28} value {:+.3} over {} playouts (from {})",
                 if c.action == chosen { "*" } else { " " },
-                state.describe_action(c.action),
+                name(c.action),
                 c.mean,
                 c.playouts,
                 who.join(", ")
@@ -494,16 +497,18 @@ impl<G: Game> Agent<G> for PortfolioAgent<G> {
         self.decisions += 1;
         self.candidates.clear();
         self.explanation.clear();
+        self.chosen = None;
         let legal = state.legal_actions();
         if legal.len() == 1 {
             return legal.iter().next().unwrap_or(0);
         }
         if self.config.orders {
             let a = self.search_orders(state, player);
+            self.chosen = Some(a);
             self.explanation = if self.candidates.is_empty() {
-                self.unanimous(a, state)
+                self.unanimous(a, &|x| state.describe_action(x))
             } else {
-                self.explain_lines(a, state)
+                self.explain_lines(a, &|x| state.describe_action(x))
             };
             return a;
         }
@@ -523,7 +528,8 @@ impl<G: Game> Agent<G> for PortfolioAgent<G> {
         self.proposals = proposals;
         if self.candidates.len() == 1 {
             let a = self.candidates[0].action;
-            self.explanation = self.unanimous(a, state);
+            self.chosen = Some(a);
+            self.explanation = self.unanimous(a, &|x| state.describe_action(x));
             self.candidates.clear();
             return a;
         }
@@ -540,11 +546,20 @@ impl<G: Game> Agent<G> for PortfolioAgent<G> {
             .max_by(|(i, a), (j, b)| a.mean.total_cmp(&b.mean).then(j.cmp(i)))
             .map(|(_, c)| c.action)
             .unwrap_or(0);
-        self.explanation = self.explain_lines(best, state);
+        self.chosen = Some(best);
+        self.explanation = self.explain_lines(best, &|x| state.describe_action(x));
         best
     }
 
     fn explain(&self) -> Vec<String> {
         self.explanation.clone()
+    }
+
+    fn explain_named(&self, name: &dyn Fn(Action) -> String) -> Vec<String> {
+        match self.chosen {
+            None => Vec::new(),
+            Some(a) if self.candidates.is_empty() => self.unanimous(a, name),
+            Some(a) => self.explain_lines(a, name),
+        }
     }
 }

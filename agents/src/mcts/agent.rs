@@ -57,13 +57,27 @@ pub struct Explanation {
 impl Explanation {
     /// The top `n` candidates as lines: `name  visits  value  policy`.
     pub fn lines(&self, n: usize) -> Vec<String> {
+        self.lines_named(n, &|a| {
+            self.candidates
+                .iter()
+                .find(|c| c.action == a)
+                .map_or_else(String::new, |c| c.name.clone())
+        })
+    }
+
+    /// [`Self::lines`] with each candidate named by `name`.
+    pub fn lines_named(&self, n: usize, name: &dyn Fn(Action) -> String) -> Vec<String> {
         self.candidates
             .iter()
             .take(n)
             .map(|c| {
                 format!(
                     "{:<28} visits {:>7}  value {:+.3}  prior {:.2}  policy {:.3}",
-                    c.name, c.visits, c.value, c.prior, c.policy
+                    name(c.action),
+                    c.visits,
+                    c.value,
+                    c.prior,
+                    c.policy
                 )
             })
             .collect()
@@ -280,6 +294,12 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
 
     fn set_control(&mut self, control: Option<crate::SearchControl>) {
         MctsAgent::set_control(self, control);
+    }
+
+    fn explain_named(&self, name: &dyn Fn(Action) -> String) -> Vec<String> {
+        self.last
+            .as_ref()
+            .map_or_else(Vec::new, |e| e.lines_named(5, name))
     }
 }
 

@@ -287,12 +287,16 @@ impl Session {
         self.out.flush()?;
         let a = self.admiral_choose(p);
         if self.s.why {
-            let words = ui.order_words((U::STATE)(&self.game)?, a);
+            let state = (U::STATE)(&self.game)?;
+            let words = ui.order_words(state, a);
             self.log.push(format!(
                 "  the admiral chose {}:",
                 crate::style::sanitize(&words)
             ));
-            let reasons = self.admiral.explain();
+            // The candidates in the same words as the choice (ship names, the notation).
+            let reasons = self
+                .admiral
+                .explain_named(&|x| crate::style::sanitize(&ui.order_words(state, x)));
             self.log
                 .extend(reasons.into_iter().map(|l| format!("    {l}")));
         }
