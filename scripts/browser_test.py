@@ -199,6 +199,34 @@ def play_ruleset(d, url, ruleset, artefacts):
     return checks
 
 
+def move_now(d, url):
+    """The admiral's thinking shows its playouts live, and *Move now* makes it play at once
+    (it has two minutes a decision; the wait gives up long before)."""
+    d.get(url)
+    wait(d, lambda: d.find_elements(By.CSS_SELECTOR, "#ruleset option[value='fsail']"), "the ruleset list")
+    Select(d.find_element(By.ID, "ruleset")).select_by_value("fsail")
+    Select(d.find_element(By.ID, "side")).select_by_value("1")
+    Select(d.find_element(By.ID, "level")).select_by_value("spec")
+    spec = d.find_element(By.ID, "admiral")
+    spec.clear()
+    spec.send_keys("mcts:time=120000")
+    # Seed 5: the admiral has the first decision (as in tests/serve.rs).
+    seed = d.find_element(By.ID, "seed")
+    seed.clear()
+    seed.send_keys("5")
+    d.find_element(By.ID, "new-game").click()
+
+    def playouts():
+        words = text(d, "thinking-text").replace(",", "").split()
+        return int(words[words.index("playouts") - 1]) if "playouts" in words else 0
+
+    wait(d, lambda: playouts() > 0, "the admiral's playouts")
+    d.find_element(By.ID, "stop-thinking").click()
+    wait(d, lambda: your_turn(d), "the admiral's move after Move now")
+    no_error(d)
+    return 2
+
+
 def main():
     binary, artefacts = sys.argv[1], sys.argv[2]
     os.makedirs(artefacts, exist_ok=True)
@@ -214,6 +242,8 @@ def main():
                 n = play_ruleset(d, url, name, artefacts)
                 passed += n
                 print(f"{name}: {n} checks passed in {time.time() - t0:.1f} s")
+            passed += move_now(d, url)
+            print("move now: 2 checks passed")
         finally:
             d.quit()
     except Exception as e:
