@@ -204,10 +204,12 @@ fn the_plan_tree_is_deterministic_for_a_seed() {
 fn a_control_counts_playouts_changes_nothing_and_stops_the_portfolio_search() {
     use broadside_agents::SearchControl;
     let minute = Budget::TimeMs(60_000);
-    let agents: [(
+    // Each search with a playout budget (made per seed), and the same with a minute's time.
+    type Pair = (
         fn(u64) -> PortfolioAgent<TwoTurns>,
         PortfolioAgent<TwoTurns>,
-    ); 3] = [
+    );
+    let agents: [Pair; 3] = [
         (
             |seed| search(false, 60, seed),
             toy_search(
