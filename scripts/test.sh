@@ -11,6 +11,9 @@ export LIBTORCH
 # LIBTORCH only matters to the `torch` feature, which these builds leave off. The Python
 # bindings' crate has no Rust tests: pytest tests it below, through the built package.
 cargo test --workspace --exclude broadside-python --all-targets --locked
+# The board of `broadside serve` in headless Chromium (installed by apt when missing), with
+# the binary the tests above built; screenshots in target/browser-artefacts/.
+bash scripts/browser_test.sh target/debug/broadside
 # Doc examples too (`--all-targets` leaves them out).
 cargo test --workspace --exclude broadside-python --doc --locked
 # The `torch` feature: the network, checkpoints, and a tiny CPU training run with a kill -9

@@ -2,6 +2,7 @@
 //! [`play_match`], which plays two agents against each other with seeded dice.
 
 mod arena;
+mod control;
 pub mod fsail;
 pub mod mcts;
 pub mod oak;
@@ -15,6 +16,7 @@ pub mod tournament;
 pub mod wsim;
 
 pub use arena::{play_match, MatchConfig, MatchError, MatchOutcome};
+pub use control::SearchControl;
 pub use random::RandomAgent;
 pub use spec::{AgentSpec, KnownAgents, SpecError};
 pub use wsim::{CloseActionBot, DoctrineBot};
@@ -55,6 +57,17 @@ pub trait Agent<G: Game>: Send {
     fn explain(&self) -> Vec<String> {
         Vec::new()
     }
+
+    /// Hands the agent a [`SearchControl`] (or takes it back with `None`): a searching agent
+    /// counts its playouts on it and stops when asked, playing its best so far. Agents that
+    /// do not search ignore it.
+    fn set_control(&mut self, _control: Option<SearchControl>) {}
+
+    /// [`Self::explain`] with each candidate order named by `name` (a ruleset's words for
+    /// it, such as the ship's name and the notation) instead of the catalogue's name.
+    fn explain_named(&self, _name: &dyn Fn(Action) -> String) -> Vec<String> {
+        self.explain()
+    }
 }
 
 impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
@@ -68,5 +81,13 @@ impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
 
     fn explain(&self) -> Vec<String> {
         (**self).explain()
+    }
+
+    fn set_control(&mut self, control: Option<SearchControl>) {
+        (**self).set_control(control)
+    }
+
+    fn explain_named(&self, name: &dyn Fn(Action) -> String) -> Vec<String> {
+        (**self).explain_named(name)
     }
 }

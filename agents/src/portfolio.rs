@@ -147,6 +147,10 @@ pub struct PortfolioAgent<G: Game> {
     /// counted from the start of `choose`, so the doctrines' proposals and the tree's
     /// set-up are paid from the budget too.
     deadline: Option<Instant>,
+    /// Where a person watches the search (see [`crate::SearchControl`]).
+    control: Option<crate::SearchControl>,
+    /// The last decision's choice, when it was searched or unanimous (for explanations).
+    chosen: Option<Action>,
 }
 
 impl<G: Game> std::fmt::Debug for PortfolioAgent<G> {
@@ -206,6 +210,8 @@ impl<G: Game> PortfolioAgent<G> {
             shared: |_| false,
             decisions: 0,
             deadline: None,
+            control: None,
+            chosen: None,
             candidates: Vec::new(),
             explanation: Vec::new(),
             nodes: Vec::new(),
@@ -423,7 +429,10 @@ impl<G: Game> PortfolioAgent<G> {
                 first_drawn = Some(base.clone());
             }
             world += 1;
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            crate::control::count(&self.control, sums.len() as u64);
+            if deadline.is_some_and(|d| Instant::now() >= d)
+                || crate::control::stop_requested(&self.control)
+            {
                 break;
             }
         }
@@ -434,15 +443,15 @@ impl<G: Game> PortfolioAgent<G> {
     }
 
     /// The explanation of a decision where every doctrine wrote `action`.
-    fn unanimous(&self, action: Action, state: &G) -> Vec<String> {
+    fn unanimous(&self, action: Action, name: &dyn Fn(Action) -> String) -> Vec<String> {
         vec![format!(
             "{}: every doctrine writes {}",
             self.label,
-            state.describe_action(action)
+            name(action)
         )]
     }
 
-    fn explain_lines(&self, chosen: Action, state: &G) -> Vec<String> {
+    fn explain_lines(&self, chosen: Action, name: &dyn Fn(Action) -> String) -> Vec<String> {
         let mut order: Vec<&CandidateStats> = self.candidates.iter().collect();
         order.sort_by(|a, b| b.mean.total_cmp(&a.mean));
         let mut lines = vec![format!(
@@ -461,7 +470,7 @@ impl<G: Game> PortfolioAgent<G> {
             lines.push(format!(
                 "{} {:<28} value {:+.3} over {} playouts (from {})",
                 if c.action == chosen { "*" } else { " " },
-                state.describe_action(c.action),
+                name(c.action),
                 c.mean,
                 c.playouts,
                 who.join(", ")
@@ -476,6 +485,10 @@ impl<G: Game> Agent<G> for PortfolioAgent<G> {
         self.label.clone()
     }
 
+    fn set_control(&mut self, control: Option<crate::SearchControl>) {
+        self.control = control;
+    }
+
     fn choose(&mut self, state: &G, player: Player) -> Action {
         self.deadline = match self.config.budget {
             Budget::TimeMs(ms) => Some(Instant::now() + Duration::from_millis(ms)),
@@ -484,16 +497,18 @@ impl<G: Game> Agent<G> for PortfolioAgent<G> {
         self.decisions += 1;
         self.candidates.clear();
         self.explanation.clear();
+        self.chosen = None;
         let legal = state.legal_actions();
         if legal.len() == 1 {
             return legal.iter().next().unwrap_or(0);
         }
         if self.config.orders {
             let a = self.search_orders(state, player);
+            self.chosen = Some(a);
             self.explanation = if self.candidates.is_empty() {
-                self.unanimous(a, state)
+                self.unanimous(a, &|x| state.describe_action(x))
             } else {
-                self.explain_lines(a, state)
+                self.explain_lines(a, &|x| state.describe_action(x))
             };
             return a;
         }
@@ -513,7 +528,8 @@ impl<G: Game> Agent<G> for PortfolioAgent<G> {
         self.proposals = proposals;
         if self.candidates.len() == 1 {
             let a = self.candidates[0].action;
-            self.explanation = self.unanimous(a, state);
+            self.chosen = Some(a);
+            self.explanation = self.unanimous(a, &|x| state.describe_action(x));
             self.candidates.clear();
             return a;
         }
@@ -530,11 +546,20 @@ impl<G: Game> Agent<G> for PortfolioAgent<G> {
             .max_by(|(i, a), (j, b)| a.mean.total_cmp(&b.mean).then(j.cmp(i)))
             .map(|(_, c)| c.action)
             .unwrap_or(0);
-        self.explanation = self.explain_lines(best, state);
+        self.chosen = Some(best);
+        self.explanation = self.explain_lines(best, &|x| state.describe_action(x));
         best
     }
 
     fn explain(&self) -> Vec<String> {
         self.explanation.clone()
+    }
+
+    fn explain_named(&self, name: &dyn Fn(Action) -> String) -> Vec<String> {
+        match self.chosen {
+            None => Vec::new(),
+            Some(a) if self.candidates.is_empty() => self.unanimous(a, name),
+            Some(a) => self.explain_lines(a, name),
+        }
     }
 }

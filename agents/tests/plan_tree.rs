@@ -196,3 +196,70 @@ fn the_plan_tree_is_deterministic_for_a_seed() {
     };
     assert_eq!(play(9), play(9));
 }
+
+/// A [`broadside_agents::SearchControl`] never told to stop changes no choice of any of the
+/// three searches (flat, plan tree, order tree) with a playout budget, and counts playouts;
+/// a stop asked for ends a search with a minute to spend, with a legal choice.
+#[test]
+fn a_control_counts_playouts_changes_nothing_and_stops_the_portfolio_search() {
+    use broadside_agents::SearchControl;
+    let minute = Budget::TimeMs(60_000);
+    // Each search with a playout budget (made per seed), and the same with a minute's time.
+    type Pair = (
+        fn(u64) -> PortfolioAgent<TwoTurns>,
+        PortfolioAgent<TwoTurns>,
+    );
+    let agents: [Pair; 3] = [
+        (
+            |seed| search(false, 60, seed),
+            toy_search(
+                "plans",
+                PortfolioConfig {
+                    budget: minute,
+                    ..toy_config(1, 2, 4)
+                },
+                TwoTurns::round,
+            ),
+        ),
+        (
+            |seed| search(true, 60, seed),
+            toy_search(
+                "plans",
+                PortfolioConfig {
+                    budget: minute,
+                    tree: true,
+                    ..toy_config(1, 2, 4)
+                },
+                TwoTurns::round,
+            ),
+        ),
+        (
+            |seed| order_search(true, 60, seed),
+            toy_search(
+                "orders",
+                PortfolioConfig {
+                    budget: minute,
+                    orders: true,
+                    expand: 4,
+                    ..toy_config(1, 1, 4)
+                },
+                |_| 0,
+            ),
+        ),
+    ];
+    for (make, mut hurried) in agents {
+        let plain = play_one_turn(&mut make(4));
+        let mut watched = make(4);
+        let control = SearchControl::new();
+        watched.set_control(Some(control.clone()));
+        assert_eq!(play_one_turn(&mut watched), plain);
+        assert!(control.playouts() > 0);
+        let stop = SearchControl::new();
+        stop.request_stop();
+        hurried.set_control(Some(stop));
+        let state = TwoTurns::one_turn();
+        let p = state.current_player().expect("a player to move");
+        let a = hurried.choose(&state, p);
+        assert!(state.legal_actions().contains(a));
+    }
+}

@@ -188,3 +188,39 @@ fn fuzz_regressions_load_without_panicking() {
     assert!(e.contains("crash.toml: line "), "{e}");
     let _ = FsailRuleset::parse_scenario(&text, "crash.toml");
 }
+
+/// An illegal movement says the rule that forbids it (seed and Basic Game IV.A: each hex
+/// and each turn costs a factor, one turn per hex, the attitude's hexes, the map's edge).
+#[test]
+fn a_refused_movement_names_the_rule_that_forbids_it() {
+    let AnyGame::Wsim(g) = scenario("wsim", "frigate-duel")
+        .unwrap()
+        .new_game(&GameOptions::default())
+    else {
+        unreachable!()
+    };
+    let refusal = |order: &str| {
+        g.order_actions(&parse_order(order).unwrap())
+            .unwrap_err()
+            .to_string()
+    };
+    let e = refusal("RR");
+    assert!(e.contains("one turn per hex"), "{e}");
+    for order in ["1111111111", "L1L1L1L1L1L1L1L1", "9"] {
+        let e = refusal(order);
+        assert!(
+            [
+                "movement allowance",
+                "while in attitude",
+                "may turn at most",
+                "leave the map",
+                "at most 6 tokens",
+                "one turn per hex",
+                "turning into the wind ends her move",
+            ]
+            .iter()
+            .any(|rule| e.contains(rule)),
+            "{order}: {e}"
+        );
+    }
+}

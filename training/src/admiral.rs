@@ -220,6 +220,14 @@ impl<A: Agent<AnyGame>> Agent<AnyGame> for NeverResign<A> {
         self.0.explain()
     }
 
+    fn set_control(&mut self, control: Option<broadside_agents::SearchControl>) {
+        self.0.set_control(control)
+    }
+
+    fn explain_named(&self, name: &dyn Fn(Action) -> String) -> Vec<String> {
+        self.0.explain_named(name)
+    }
+
     fn choose(&mut self, state: &AnyGame, player: Player) -> Action {
         let resign = state.spec().resign_action();
         let mut a = self.0.choose(state, player);

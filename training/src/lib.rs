@@ -8,6 +8,8 @@
 //!   charts, the log, JSON states, the result, orders in the game's notation) and [`fsail`]
 //!   (the table as a character grid, and the same views). [`roster`] names the ships and
 //!   [`style`] colours the text.
+//! - [`serve`]: `broadside serve`, the board in a browser (play, replay, analysis), each
+//!   ruleset drawn through [`screens::RulesetUi::board`].
 //! - [`train`]: self-play training (the loop needs the `torch` feature).
 //! - Support: [`admiral`] (computer players by spec string), [`select`] (ruleset and
 //!   scenario lookup), [`atomic`] (atomic saves) and [`progress`] (progress bars).
@@ -20,6 +22,7 @@ pub mod progress;
 pub mod roster;
 pub mod screens;
 pub mod select;
+pub mod serve;
 pub mod style;
 pub mod train;
 

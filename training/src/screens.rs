@@ -22,6 +22,8 @@ use crate::cmd::play::session::Session;
 use crate::cmd::play::PlaySettings;
 use crate::cmd::replay::ReplaySettings;
 use crate::roster::Roster;
+use crate::serve::board::{Area, Board};
+use crate::serve::view::{UiViewer, Viewer};
 use crate::style::Style;
 
 /// The action that led to a state, in readable JSON states.
@@ -115,6 +117,25 @@ pub trait RulesetUi: Sized {
         action: Option<ActionView>,
         events: Vec<String>,
     ) -> Result<String>;
+    /// The position as the browser draws it (`broadside serve`). By default the terminal map
+    /// as text and the chart of each ship as its card, so every ruleset has a board; a
+    /// ruleset with geometry gives its hexes or table instead (its own `board.rs`).
+    fn board(&self, g: &Self::State) -> Board {
+        let roster = self.roster();
+        Board::text((Self::MAP)(g, roster, &Style::PLAIN), roster, |i| {
+            (Self::DETAIL)(g, roster, i)
+        })
+    }
+    /// The fields of fire of ship `ship` (indices past the ships give none), drawn when the
+    /// ship is selected in the browser; by default none.
+    fn fields(&self, _g: &Self::State, _ship: usize) -> Vec<Area> {
+        Vec::new()
+    }
+    /// The ship a legal order of the moment is for, so the browser can list a ship's orders
+    /// when she is clicked; by default none (the page lists every order).
+    fn order_ship(&self, _g: &Self::State, _action: Action) -> Option<usize> {
+        None
+    }
 }
 
 /// A ruleset's place in the command: its screens and its default admirals.
@@ -277,6 +298,16 @@ macro_rules! screens_registry {
                 $(AnyScenario::$variant(_) => {
                     crate::cmd::replay::replay_with::<<$ruleset as Screens>::Ui>(s)
                 })*
+            }
+        }
+
+        /// The browser's views of `scenario` for a person commanding side `viewer`
+        /// (`broadside serve`).
+        pub fn viewer(scenario: &AnyScenario, viewer: u8) -> Result<Box<dyn Viewer>> {
+            match scenario {
+                $(AnyScenario::$variant(_) => Ok(Box::new(UiViewer(
+                    <<$ruleset as Screens>::Ui as RulesetUi>::new(scenario, viewer)?,
+                )))),*
             }
         }
 

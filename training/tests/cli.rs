@@ -1074,3 +1074,167 @@ fn names_and_titles_from_files_reach_the_terminal_without_control_characters() {
     );
     clean(&r, "replay");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_signal_during_the_admiral_s_search_stops_it_and_saves_at_once() {
+    use std::io::Read;
+    let dir = tempfile::tempdir().expect("temp dir");
+    // The person takes side 1: the admiral, two minutes a decision, orders first.
+    let start = std::time::Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_broadside"))
+        .args([
+            "play",
+            "--scenario",
+            "frigate-duel",
+            "--side",
+            "1",
+            "--admiral",
+            "mcts:time=120000",
+            "--save",
+            "g.json",
+        ])
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the broadside binary starts");
+    let stdin = child.stdin.take().expect("stdin is piped");
+    let mut out = child.stdout.take().expect("stdout is piped");
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 4096];
+    // The board is flushed before the search starts.
+    while !String::from_utf8_lossy(&seen).contains("the admiral is") {
+        let n = out.read(&mut buf).expect("read stdout");
+        assert!(n > 0, "stdout closed: {}", String::from_utf8_lossy(&seen));
+        seen.extend_from_slice(&buf[..n]);
+    }
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let killed = Command::new("kill")
+        .args(["-INT".to_string(), child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    out.read_to_end(&mut seen).expect("read the rest");
+    let status = child.wait().expect("finishes");
+    let text = String::from_utf8_lossy(&seen);
+    // Well inside the admiral's two minutes.
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(60),
+        "the search ran on"
+    );
+    assert_eq!(status.code(), Some(130), "{text}");
+    assert!(text.contains("Game saved to"), "{text}");
+    drop(stdin);
+    let saved: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("g.json")).expect("saved"))
+            .expect("JSON");
+    assert!(saved["actions"].is_array());
+}
+
+#[test]
+fn play_resume_continues_a_saved_game_and_refuses_a_finished_or_broken_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // One order, then the input ends: the game is saved unfinished.
+    let o = run_in(
+        dir.path(),
+        &[
+            "play",
+            "--scenario",
+            "frigate-duel",
+            "--admiral",
+            "bot:close-action",
+            "--save",
+            "part.json",
+        ],
+        Some("L1 rigging fire>=3 load=left\n"),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let read = |name: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join(name)).expect("saved"))
+            .expect("JSON")
+    };
+    let part = read("part.json");
+    let played = part["actions"].as_array().expect("actions").clone();
+    assert!(!played.is_empty());
+    let o = run_in(
+        dir.path(),
+        &[
+            "play",
+            "--resume",
+            "part.json",
+            "--auto",
+            "--admiral",
+            "bot:close-action",
+            "--save",
+            "whole.json",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains(&format!(
+            "Resumed from part.json after {} actions",
+            played.len()
+        )),
+        "{}",
+        stdout(&o)
+    );
+    let whole = read("whole.json");
+    let all = whole["actions"].as_array().expect("actions");
+    assert!(all.len() > played.len());
+    assert_eq!(
+        &all[..played.len()],
+        &played[..],
+        "the saved moves come first"
+    );
+    assert_eq!(whole["scenario"], part["scenario"]);
+    // A finished game has nothing to resume.
+    let o = run_in(dir.path(), &["play", "--resume", "whole.json"], None);
+    assert_clean_failure(&o, "is a finished game: there is nothing to resume");
+    // A broken record gets replay's checks: an illegal action is named.
+    let mut broken = part.clone();
+    broken["actions"][0]["index"] = serde_json::json!(999_999);
+    std::fs::write(dir.path().join("broken.json"), broken.to_string()).expect("write");
+    let o = run_in(dir.path(), &["play", "--resume", "broken.json"], None);
+    assert!(!o.status.success());
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    let o = run_in(dir.path(), &["play", "--resume", "missing.json"], None);
+    assert_clean_failure(&o, "cannot read the saved game `missing.json`");
+    let o = run_in(
+        dir.path(),
+        &[
+            "play",
+            "--resume",
+            "part.json",
+            "--scenario",
+            "frigate-duel",
+        ],
+        None,
+    );
+    assert_clean_failure(&o, "cannot be used with");
+}
+
+#[test]
+fn play_says_when_a_time_budget_makes_the_seed_not_reproduce_the_game() {
+    let args = ["play", "--scenario", "frigate-duel", "--level", "easy"];
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("thinks 50 ms a decision")
+            && stdout(&o).contains("may not give the same game"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&[
+        "play",
+        "--scenario",
+        "frigate-duel",
+        "--admiral",
+        "mcts:sims=20",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stdout(&o).contains("may not give the same game"));
+}

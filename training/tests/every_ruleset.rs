@@ -176,6 +176,17 @@ fn the_admirals_reasons_name_orders_in_the_players_words() {
                 "{ruleset}: `the admiral chose {c}` names a bare catalogue action"
             );
         }
+        // The candidates below each choice are worded the same way: a ship by her name,
+        // never `ship 6: move:L`.
+        let candidates: Vec<&str> = out.lines().filter(|l| l.contains(" visits ")).collect();
+        assert!(!candidates.is_empty(), "{ruleset}: no candidates:\n{out}");
+        for c in candidates {
+            let bare = c.split("ship ").skip(1).any(|rest| {
+                let digits = rest.chars().take_while(char::is_ascii_digit).count();
+                digits > 0 && rest[digits..].starts_with(':')
+            });
+            assert!(!bare, "{ruleset}: a candidate by index: {c}");
+        }
         std::fs::remove_file(dir.join("why.json")).expect("the game was saved");
     }
 }

@@ -57,13 +57,27 @@ pub struct Explanation {
 impl Explanation {
     /// The top `n` candidates as lines: `name  visits  value  policy`.
     pub fn lines(&self, n: usize) -> Vec<String> {
+        self.lines_named(n, &|a| {
+            self.candidates
+                .iter()
+                .find(|c| c.action == a)
+                .map_or_else(String::new, |c| c.name.clone())
+        })
+    }
+
+    /// [`Self::lines`] with each candidate named by `name`.
+    pub fn lines_named(&self, n: usize, name: &dyn Fn(Action) -> String) -> Vec<String> {
         self.candidates
             .iter()
             .take(n)
             .map(|c| {
                 format!(
                     "{:<28} visits {:>7}  value {:+.3}  prior {:.2}  policy {:.3}",
-                    c.name, c.visits, c.value, c.prior, c.policy
+                    name(c.action),
+                    c.visits,
+                    c.value,
+                    c.prior,
+                    c.policy
                 )
             })
             .collect()
@@ -131,6 +145,15 @@ impl<G: Game> MctsAgent<G> {
     /// Changes the budget of the next searches (playout-cap randomisation in self-play).
     pub fn set_budget(&mut self, budget: Budget) {
         self.config.budget = budget;
+    }
+
+    /// Counts the playouts of every thread's tree on `control`, and stops them when it asks
+    /// (`None`: neither). Changes nothing else: with a simulation budget the result is the
+    /// same with or without a control that is never told to stop.
+    pub fn set_control(&mut self, control: Option<crate::SearchControl>) {
+        for s in &mut self.searches {
+            s.set_control(control.clone());
+        }
     }
 
     /// The explanation of the last choice.
@@ -267,5 +290,98 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
 
     fn explain(&self) -> Vec<String> {
         self.last.as_ref().map_or_else(Vec::new, |e| e.lines(5))
+    }
+
+    fn set_control(&mut self, control: Option<crate::SearchControl>) {
+        MctsAgent::set_control(self, control);
+    }
+
+    fn explain_named(&self, name: &dyn Fn(Action) -> String) -> Vec<String> {
+        self.last
+            .as_ref()
+            .map_or_else(Vec::new, |e| e.lines_named(5, name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use broadside_env::toy::{DiceRace, HiddenPennies};
+
+    use super::*;
+    use crate::mcts::{RolloutEvaluator, RolloutPolicy, Selection, TerminalValue};
+    use crate::SearchControl;
+
+    fn agent<G: Game>(budget: Budget, selection: Selection, threads: usize) -> MctsAgent<G> {
+        let config = MctsConfig {
+            budget,
+            selection,
+            threads,
+            seed: 7,
+            ..MctsConfig::default()
+        };
+        MctsAgent::new(
+            config,
+            Arc::new(|seed| {
+                Box::new(RolloutEvaluator::new(
+                    RolloutPolicy::Random,
+                    Arc::new(TerminalValue),
+                    None,
+                    seed,
+                ))
+            }),
+        )
+    }
+
+    const SELECTIONS: [Selection; 2] = [
+        Selection::Uct { c: 2.0 },
+        Selection::Gumbel {
+            considered: 2,
+            c_visit: 50.0,
+            c_scale: 1.0,
+            c: 2.0,
+        },
+    ];
+
+    /// Determinism: a control that is never told to stop changes nothing with a simulation
+    /// budget, and it counts every simulation of every thread.
+    #[test]
+    fn a_control_counts_playouts_and_changes_no_result() {
+        for selection in SELECTIONS {
+            for threads in [1, 2] {
+                let game = DiceRace::new(0, 12, 40);
+                let budget = Budget::Simulations(301);
+                let mut plain = agent::<DiceRace>(budget, selection, threads);
+                let mut watched = agent::<DiceRace>(budget, selection, threads);
+                let control = SearchControl::new();
+                watched.set_control(Some(control.clone()));
+                let a = plain.search(&game, 0);
+                let b = watched.search(&game, 0);
+                assert_eq!(a, b, "{selection:?}, {threads} thread(s)");
+                assert_eq!(control.playouts(), b.simulations);
+                assert!(b.simulations >= 301);
+            }
+        }
+    }
+
+    /// A stop asked for ends even a search with a minute to spend at its next check, and it
+    /// still plays a legal order (its best so far).
+    #[test]
+    fn a_stop_ends_the_search_with_a_legal_order() {
+        let game = HiddenPennies::new(3);
+        for selection in SELECTIONS {
+            for budget in [Budget::TimeMs(60_000), Budget::Simulations(u64::MAX / 4)] {
+                let mut a = agent::<HiddenPennies>(budget, selection, 2);
+                let control = SearchControl::new();
+                control.request_stop();
+                a.set_control(Some(control.clone()));
+                let ex = a.search(&game, 0);
+                assert!(game.legal_actions().contains(ex.action));
+                assert!(ex.simulations <= 2, "{} simulations", ex.simulations);
+                control.reset();
+                assert_eq!((control.playouts(), control.stop_requested()), (0, false));
+            }
+        }
     }
 }

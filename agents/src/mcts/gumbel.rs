@@ -47,12 +47,12 @@ pub(crate) fn sequential_halving<G: Game>(
     let base: Vec<f64> = noise.iter().zip(&logits).map(|(g, l)| g + l).collect();
     by(&base, &mut candidates);
     candidates.truncate(considered.clamp(1, actions.len()));
-    while candidates.len() > 1 && used < budget {
+    while candidates.len() > 1 && used < budget && !search.stop_requested() {
         let rounds_left = (candidates.len() as f64).log2().ceil().max(1.0) as u64;
         let per = ((budget - used) / (rounds_left * candidates.len() as u64)).max(1);
         'phase: for _ in 0..per {
             for &i in &candidates {
-                if used >= budget {
+                if used >= budget || search.stop_requested() {
                     break 'phase;
                 }
                 search.simulate_round(state, &[Some(actions[i].0)]);
@@ -71,8 +71,9 @@ pub(crate) fn sequential_halving<G: Game>(
         candidates.truncate(candidates.len().div_ceil(2));
     }
     let winner = actions[candidates[0]].0;
-    // The budget is spent exactly (determinism in simulations): leftovers go to the winner.
-    while used < budget {
+    // The budget is spent exactly (determinism in simulations): leftovers go to the winner
+    // (unless a person asked the search to stop: then the survivor so far plays).
+    while used < budget && !search.stop_requested() {
         search.simulate_round(state, &[Some(winner)]);
         used += 1;
     }

@@ -104,6 +104,9 @@ pub struct Search<G: Game> {
     /// The dice of the tree's sampled chance nodes in the current simulation's common
     /// world; `None` outside one (the search's own RNG rolls them).
     world_dice: Option<ChaCha8Rng>,
+    /// Where a person watches the search: playouts counted after each round, a stop asked
+    /// for checked before each (see [`crate::SearchControl`]).
+    control: Option<crate::SearchControl>,
 }
 
 impl<G: Game> std::fmt::Debug for Search<G> {
@@ -147,7 +150,18 @@ impl<G: Game> Search<G> {
             modeled: Vec::new(),
             world_salt: 0,
             world_dice: None,
+            control: None,
         }
+    }
+
+    /// Counts this search's playouts on `control` and stops when it asks (`None`: neither).
+    pub fn set_control(&mut self, control: Option<crate::SearchControl>) {
+        self.control = control;
+    }
+
+    /// Whether the search's control asks it to stop.
+    pub(crate) fn stop_requested(&self) -> bool {
+        crate::control::stop_requested(&self.control)
     }
 
     /// The evaluator's name.
@@ -210,7 +224,7 @@ impl<G: Game> Search<G> {
                         }
                     }
                 };
-                if k == 0 {
+                if k == 0 || self.stop_requested() {
                     break;
                 }
                 forced.clear();
@@ -339,6 +353,7 @@ impl<G: Game> Search<G> {
         }
         self.evals = evals;
         self.paths = paths;
+        crate::control::count(&self.control, forced.len() as u64);
     }
 
     /// Sets a freshly evaluated node's priors (its cell's, unless already set).

@@ -274,8 +274,11 @@ impl<G: Game> PortfolioAgent<G> {
                 for &m in &self.orders.path {
                     self.orders.moves[m].tally.add(value);
                 }
+                crate::control::count(&self.control, 1);
                 let all_tried = done + 1 >= root_moves.len() as u64;
-                if all_tried && deadline.is_some_and(|d| Instant::now() >= d) {
+                let stop = deadline.is_some_and(|d| Instant::now() >= d)
+                    || crate::control::stop_requested(&self.control);
+                if all_tried && stop {
                     break;
                 }
             }

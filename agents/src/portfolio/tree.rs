@@ -164,7 +164,10 @@ impl<G: Game> PortfolioAgent<G> {
             for &n in &self.path {
                 self.nodes[n].tally.add(value);
             }
-            if done + 1 >= k as u64 && deadline.is_some_and(|d| Instant::now() >= d) {
+            crate::control::count(&self.control, 1);
+            let stop = deadline.is_some_and(|d| Instant::now() >= d)
+                || crate::control::stop_requested(&self.control);
+            if done + 1 >= k as u64 && stop {
                 break;
             }
         }

@@ -187,9 +187,13 @@ impl WsimGame {
                     } else {
                         format!("after `{}`", moves_text(&order.moves[..done]))
                     };
+                    // The rule that forbids the token, where the movement rules can say it.
+                    let rule = g
+                        .movement_refusal(ship as usize, a)
+                        .map_or_else(String::new, |r| format!("{r}; "));
                     (
                         format!("the movement `{}`", moves_text(&order.moves)),
-                        format!("allowed {after}: {}", allowed.join(", ")),
+                        format!("{rule}allowed {after}: {}", allowed.join(", ")),
                     )
                 } else {
                     (
@@ -205,12 +209,16 @@ impl WsimGame {
             actions.push(a);
             g.apply_unchecked(a);
         }
-        if pending_move.is_some() {
+        if let Some(next) = pending_move {
             let done = order.moves.len() - moves.len() - 1;
+            // The written tokens stay on the ship, so the rule can still be found.
+            let rule = g
+                .movement_refusal(ship as usize, next)
+                .map_or_else(String::new, |r| format!("{r}; "));
             return Err(OrderError::NotAllowed {
                 what: format!("the movement `{}`", moves_text(&order.moves)),
                 allowed: format!(
-                    "the ship's move ends after `{}`",
+                    "{rule}the ship's move ends after `{}`",
                     moves_text(&order.moves[..done])
                 ),
             });

@@ -122,6 +122,68 @@ impl WsimGame {
         }
     }
 
+    /// The rule that forbids the movement token `action` (`TURN_LEFT`, `TURN_RIGHT` or
+    /// `FORWARD`) for `ship` now, in words, following [`Self::movement_options`] check by
+    /// check; `None` when it is allowed (or not a movement token). For people, not search.
+    pub fn movement_refusal(&self, ship: usize, action: Action) -> Option<String> {
+        if !matches!(action, TURN_LEFT | TURN_RIGHT | FORWARD) {
+            return None;
+        }
+        let s = &self.ships[ship];
+        if s.orders.plan_len as usize >= st::MAX_PLAN {
+            return Some(format!(
+                "a written movement holds at most {} tokens",
+                st::MAX_PLAN
+            ));
+        }
+        let c = self.plan_cursor(ship);
+        if c.stopped {
+            return Some("she has turned into the wind, and turning into the wind ends her move".into());
+        }
+        let allowance = self.allowance(ship);
+        let turn = action != FORWARD;
+        let off_map = |hex| !self.map.contains(hex);
+        if allowance == 0 {
+            if !turn {
+                return Some("her movement allowance this turn is 0 (from her attitude to the wind and her rigging): she may only turn once in place".into());
+            }
+            if s.orders.plan_len > 0 {
+                return Some("with a movement allowance of 0 she may turn only once, in place".into());
+            }
+        } else if c.spent >= allowance {
+            return Some(format!(
+                "her movement allowance this turn, {allowance}, is spent: each hex and each turn costs one"
+            ));
+        } else if turn {
+            if c.last_was_turn {
+                return Some("one turn per hex: she must move a hex ahead before turning again".into());
+            }
+            if c.turns >= s.turn_allowance {
+                return Some(format!(
+                    "she may turn at most {} time(s) a turn",
+                    s.turn_allowance
+                ));
+            }
+        } else {
+            let att = Attitude::of(c.pos.facing, self.wind_from);
+            if c.hexes_in[att as usize] >= self.allowance_in(ship, att) {
+                return Some(format!(
+                    "she may move at most {} hex(es) while in attitude {att:?} to the wind",
+                    self.allowance_in(ship, att)
+                ));
+            }
+            if off_map(c.pos.forward().bow) {
+                return Some("no part of a ship may leave the map".into());
+            }
+            return None;
+        }
+        let d = if action == TURN_LEFT { -1 } else { 1 };
+        if off_map(c.pos.turned(d).stern()) {
+            return Some("no part of a ship may leave the map".into());
+        }
+        None
+    }
+
     /// Legal actions at an orders sub-decision, before the resignation option.
     pub fn step_options(&self, ship: usize, step: Step, out: &mut ActionSet) {
         match step {

@@ -3,6 +3,7 @@
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
+pub mod analyse;
 pub mod arena;
 pub mod bench;
 #[cfg(feature = "torch")]
@@ -39,6 +40,10 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Train the computer admiral's network by self-play (needs the `torch` feature).
     Train(train::TrainArgs),
+    /// The mistake check of a saved game: each decision's candidates and the value it lost.
+    Analyse(analyse::AnalyseArgs),
+    /// Serve the board in a browser: play the admiral, replay games, analyse positions.
+    Serve(crate::serve::ServeArgs),
 }
 
 /// Runs a parsed command line.
@@ -51,6 +56,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Arena(a) => arena::run(arena::ArenaSettings::from_args(a)?),
         Command::Bench(a) => bench::run(bench::BenchSettings::from_args(a)?),
         Command::Train(a) => train::run(train::TrainSettings::from_args(a)?),
+        Command::Analyse(a) => analyse::run(a),
+        Command::Serve(a) => crate::serve::run(a),
     }
 }
 

@@ -13,6 +13,7 @@ use broadside_env::fsail::FsailRuleset;
 use crate::roster::Roster;
 use crate::screens::Screens;
 
+pub mod board;
 pub mod chart;
 pub mod map;
 pub mod narrate;

@@ -16,6 +16,7 @@ use serde::Serialize;
 use crate::roster::Roster;
 use crate::screens::Screens;
 
+pub mod board;
 pub mod chart;
 pub mod map;
 pub mod narrate;

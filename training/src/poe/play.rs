@@ -83,6 +83,21 @@ impl RulesetUi for PoeUi {
         })
     }
 
+    /// The hexes or table drawn in the browser (`broadside serve`).
+    fn board(&self, g: &PoeGame) -> crate::serve::board::Board {
+        super::board::board(g, self.roster())
+    }
+
+    /// The fields of fire drawn for a selected ship in the browser.
+    fn fields(&self, g: &PoeGame, ship: usize) -> Vec<crate::serve::board::Area> {
+        super::board::fields(g, ship)
+    }
+
+    /// The ship an order is for (the browser lists a clicked ship's orders).
+    fn order_ship(&self, g: &PoeGame, action: Action) -> Option<usize> {
+        super::board::order_ship(g, action)
+    }
+
     fn roster(&self) -> &Roster {
         self.narrator.roster()
     }

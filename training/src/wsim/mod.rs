@@ -7,6 +7,7 @@ use broadside_env::wsim::WsimRuleset;
 
 use crate::screens::Screens;
 
+pub mod board;
 pub mod chart;
 pub mod map;
 pub mod narrate;

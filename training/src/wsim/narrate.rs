@@ -8,7 +8,7 @@
 //! show only through what the ships then do.
 
 use broadside_env::game::Action;
-use broadside_env::hex::ShipPos;
+use broadside_env::hex::{ShipPos, Side};
 use broadside_env::wsim::catalogue::{DIE_1, GUN_HIT_LEFT, NO_FOUL, PICK_0, RESIGN, UNFOUL_FAIL};
 use broadside_env::wsim::data::tables;
 use broadside_env::wsim::notation::format_plan;
@@ -303,6 +303,38 @@ impl Narrator {
             };
             lines.push(line);
         }
+        if after.ending.is_none() {
+            self.unable_to_fire(&snap, after, lines);
+        }
+    }
+
+    /// The broadsides that will not fire this turn because no target is worth table 0: the
+    /// seed's "If, after using all modifiers that apply, Table Zero or above has not been
+    /// reached, the ship will not fire. This is noted in the event log as unable to fire."
+    /// Judged where the movement ended (positions as in the combat phase) with the loads of
+    /// before it (the same one applied action may already have gone through the load phase).
+    fn unable_to_fire(&self, snap: &WsimGame, after: &WsimGame, lines: &mut Vec<String>) {
+        let mut combat = after.clone();
+        for (c, s) in combat.ships.iter_mut().zip(snap.ships()) {
+            c.loaded = s.loaded;
+        }
+        for i in 0..combat.ships().len() {
+            for (k, side) in [(0u8, Side::Left), (1, Side::Right)] {
+                let (enemies, _) = combat.eligible_targets(i, side);
+                if combat.ships[i].ready(side)
+                    && enemies != 0
+                    && combat.best_targets(i, side).is_none()
+                {
+                    let targets: Vec<&str> = bits(enemies).map(|j| self.name(j)).collect();
+                    lines.push(format!(
+                        "{}'s {} broadside is unable to fire at {}: below hit table 0",
+                        self.name(i),
+                        side_word(k),
+                        targets.join(" or ")
+                    ));
+                }
+            }
+        }
     }
 
     fn damage(&self, before: &WsimGame, after: &WsimGame, lines: &mut Vec<String>) {
@@ -499,6 +531,34 @@ mod tests {
                 end.turn as usize - 1
             );
         }
+    }
+
+    /// Seed: "If, after using all modifiers that apply, Table Zero or above has not been
+    /// reached, the ship will not fire. This is noted in the event log as unable to fire."
+    #[test]
+    fn a_broadside_below_table_0_is_logged_as_unable_to_fire_and_does_not_fire() {
+        let mut seen = 0;
+        for s in builtin_scenarios() {
+            for seed in 0..3 {
+                let (lines, _) = narrate_random(s, seed);
+                for (i, l) in lines.iter().enumerate() {
+                    let Some((who, rest)) = l.split_once("'s ") else {
+                        continue;
+                    };
+                    let Some((side, _)) = rest.split_once(" broadside is unable to fire at ")
+                    else {
+                        continue;
+                    };
+                    seen += 1;
+                    let fired = format!("{who} fires its {side} broadside");
+                    let turn = lines[i..].iter().take_while(|m| !m.starts_with("--- Turn"));
+                    for m in turn {
+                        assert!(!m.starts_with(&fired), "{}: {l}, then {m}", s.id);
+                    }
+                }
+            }
+        }
+        assert!(seen > 0, "no broadside was ever below table 0");
     }
 
     #[test]

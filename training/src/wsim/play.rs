@@ -84,6 +84,21 @@ impl RulesetUi for WsimUi {
         Ok(serde_json::to_string(&v)?)
     }
 
+    /// The hexes or table drawn in the browser (`broadside serve`).
+    fn board(&self, g: &WsimGame) -> crate::serve::board::Board {
+        super::board::board(g, self.roster())
+    }
+
+    /// The fields of fire drawn for a selected ship in the browser.
+    fn fields(&self, g: &WsimGame, ship: usize) -> Vec<crate::serve::board::Area> {
+        super::board::fields(g, ship)
+    }
+
+    /// The ship an order is for (the browser lists a clicked ship's orders).
+    fn order_ship(&self, g: &WsimGame, _action: Action) -> Option<usize> {
+        super::board::order_ship(g)
+    }
+
     fn roster(&self) -> &Roster {
         self.narrator.roster()
     }

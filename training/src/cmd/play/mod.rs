@@ -11,7 +11,9 @@ pub(crate) mod session;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
+use broadside_env::game::Game;
 use broadside_env::ruleset::{AnyScenario, DEFAULT_RULESET};
+use broadside_env::savegame::SavedGame;
 use clap::Args;
 
 use crate::admiral::AdmiralSpec;
@@ -49,7 +51,11 @@ pub struct PlayArgs {
     /// The side you command: 0 (the scenario's first side) or 1.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
     pub side: u8,
-    /// Seed of the dice and of the admiral; the same seed and orders give the same game.
+    /// Seed of the dice and of the admiral. The same seed and orders give the same game
+    /// against a doctrine, `random` or a search with a playout budget (`sims=N`); a search
+    /// with a time budget (`--level`, `time=MS`, the default admiral of a ruleset whose
+    /// spec says `time=`) runs as many playouts as the machine manages in its time, so its
+    /// orders, and the game after them, may differ from run to run.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The computer admiral, as a spec string: `bot:close-action`, `random`, `mcts:...`,
@@ -78,6 +84,12 @@ pub struct PlayArgs {
     /// Write the screens to stderr and only the result, as JSON, to stdout.
     #[arg(long)]
     pub json: bool,
+    /// Continue a saved game (from `play`, `arena --records`, the browser or the Python
+    /// package) from where it stopped: its scenario and options, checked as `replay` checks
+    /// them; a finished game is refused. `--side`, `--seed` and the admiral are this
+    /// session's (the dice go on from a stream of their own).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["ruleset", "scenario"])]
+    pub resume: Option<PathBuf>,
     /// Show why the admiral chose each order (for search: visits and values of its top
     /// candidates), in the log.
     #[arg(long)]
@@ -99,12 +111,21 @@ pub struct PlaySettings {
     pub auto: bool,
     pub json: bool,
     pub why: bool,
+    /// The game to continue (`--resume`), with the file's name as given.
+    pub resume: Option<(String, SavedGame)>,
 }
 
 impl PlaySettings {
     /// Resolves the scenario and the admiral and checks the save path before play starts.
     pub fn from_args(a: PlayArgs) -> Result<Self> {
-        let scenario = select::scenario(&a.ruleset, a.scenario.as_deref())?;
+        let resume = match &a.resume {
+            Some(file) => Some(read_resumable(file)?),
+            None => None,
+        };
+        let scenario = match &resume {
+            Some((_, saved)) => saved.scenario.clone(),
+            None => select::scenario(&a.ruleset, a.scenario.as_deref())?,
+        };
         let ruleset = scenario.ruleset();
         let admiral: AdmiralSpec = match (&a.admiral, &a.level) {
             (Some(text), _) => text.parse()?,
@@ -137,8 +158,28 @@ impl PlaySettings {
             auto: a.auto,
             json: a.json,
             why: a.why,
+            resume,
         })
     }
+}
+
+/// Reads a saved game to continue: the checks of `replay` (format, versions, scenario, every
+/// action legal where it was played), and a game that is not over.
+fn read_resumable(file: &std::path::Path) -> Result<(String, SavedGame)> {
+    let shown = file.display().to_string();
+    let saved = SavedGame::read(file).map_err(|e| match e {
+        broadside_env::DataError::Io { message, .. } => {
+            anyhow::anyhow!("cannot read the saved game `{shown}`: {message}")
+        }
+        e => e.into(),
+    })?;
+    let end = saved.final_state(&shown)?;
+    if end.is_terminal() {
+        bail!(
+            "`{shown}` is a finished game: there is nothing to resume (`broadside replay {shown}` shows it)"
+        );
+    }
+    Ok((shown, saved))
 }
 
 /// Runs `broadside play`; Ctrl-C or SIGTERM stops the game and saves it.

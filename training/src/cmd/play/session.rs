@@ -3,10 +3,12 @@
 //! and the result. What a ruleset shows and how its orders are typed comes from its
 //! [`RulesetUi`], so both rulesets play by the same loop.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use broadside_agents::Agent;
+use broadside_agents::{Agent, SearchControl};
 use broadside_env::game::{Action, Game, Turn};
 use broadside_env::harness::derive_seed;
 use broadside_env::ruleset::{AnyGame, GameOptions};
@@ -36,6 +38,56 @@ enum Line {
     Text(String),
     Eof,
     Interrupted,
+}
+
+/// How often the watcher of the admiral's search looks at it.
+const WATCH_TICK: Duration = Duration::from_millis(50);
+/// A search shorter than this shows no thinking line (it would only flicker).
+const SHOW_AFTER: Duration = Duration::from_millis(300);
+
+/// Watches the admiral's search until `done`: passes a signal's stop on to it and, where
+/// `show`, keeps the one-line "thinking..." on stderr up to date (and wipes it at the end).
+fn watch_search(control: &SearchControl, done: &AtomicBool, show: bool) {
+    let start = Instant::now();
+    let mut shown = false;
+    while !done.load(Ordering::Relaxed) {
+        if crate::interrupt::requested() {
+            control.request_stop();
+        }
+        if show && start.elapsed() >= SHOW_AFTER {
+            let mut err = std::io::stderr().lock();
+            // A failed write to the terminal only loses the indicator.
+            let _ = write!(
+                err,
+                "\r{}\x1b[K",
+                thinking_line(control.playouts(), start.elapsed())
+            );
+            let _ = err.flush();
+            shown = true;
+        }
+        std::thread::sleep(WATCH_TICK);
+    }
+    if shown {
+        let mut err = std::io::stderr().lock();
+        let _ = write!(err, "\r\x1b[K");
+        let _ = err.flush();
+    }
+}
+
+/// The admiral's progress in words: `thinking... 12,345 playouts, 3.2 s`.
+pub fn thinking_line(playouts: u64, elapsed: Duration) -> String {
+    let digits = playouts.to_string();
+    let mut grouped = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    format!(
+        "the admiral is thinking... {grouped} playouts, {:.1} s",
+        elapsed.as_secs_f64()
+    )
 }
 
 /// Reads standard input on its own thread, so the game loop can notice a signal while the
@@ -75,6 +127,8 @@ struct PlayReport<R> {
 pub struct Session {
     pub s: PlaySettings,
     game: AnyGame,
+    /// The game's options (a resumed game keeps its own).
+    options: GameOptions,
     actions: Vec<Action>,
     /// Log lines not yet shown to the person.
     log: Vec<String>,
@@ -99,14 +153,32 @@ impl std::fmt::Debug for Session {
 
 /// Plays the game of the settings to its end (or until the person leaves) and saves it.
 pub fn play(s: PlaySettings, mut ui: impl RulesetUi) -> Result<()> {
-    Session::new(s).play(&mut ui)
+    Session::new(s)?.play(&mut ui)
 }
 
 impl Session {
     /// Seats the admiral and, under `--auto`, the random stand-in for the person; the
-    /// screens go to stderr under `--json`.
-    fn new(s: PlaySettings) -> Self {
-        let game = s.scenario.new_game(&GameOptions::default());
+    /// screens go to stderr under `--json`. A resumed game is played up to where it stopped.
+    fn new(s: PlaySettings) -> Result<Self> {
+        let options = s
+            .resume
+            .as_ref()
+            .map_or_else(GameOptions::default, |(_, saved)| saved.options);
+        let mut game = s.scenario.new_game(&options);
+        let mut actions = Vec::new();
+        if let Some((shown, saved)) = &s.resume {
+            for a in &saved.actions {
+                game.apply(a.index)
+                    .map_err(|e| anyhow::anyhow!("`{shown}`: action {}: {e}", actions.len()))?;
+                actions.push(a.index);
+            }
+        }
+        // A resumed game's dice go on from a stream of their own (the saved game records the
+        // dice rolled, not the generator's place), as in the browser.
+        let dice = match actions.len() {
+            0 => ChaCha8Rng::seed_from_u64(s.seed),
+            n => ChaCha8Rng::seed_from_u64(derive_seed(s.seed, n as u64)),
+        };
         let admiral = s.admiral.build(derive_seed(s.seed, 1));
         let stand_in: Option<Box<dyn Agent<AnyGame>>> = s.auto.then(|| {
             AdmiralSpec::Random {
@@ -123,10 +195,11 @@ impl Session {
         } else {
             Box::new(std::io::stdout())
         };
-        Session {
-            dice: ChaCha8Rng::seed_from_u64(s.seed),
+        Ok(Session {
+            dice,
             game,
-            actions: Vec::new(),
+            options,
+            actions,
             log: Vec::new(),
             out,
             input: None,
@@ -135,7 +208,7 @@ impl Session {
             stand_in,
             players,
             s,
-        }
+        })
     }
 
     /// Plays to the end, a quit or the end of input, then shows the result and saves. An
@@ -196,6 +269,12 @@ impl Session {
                 }
                 Turn::Player(p) => {
                     let a = self.admiral_move(ui, p)?;
+                    if crate::interrupt::requested() {
+                        // A signal cut the search short: its hurried order is not played,
+                        // and the saved game asks the admiral again when it is resumed.
+                        writeln!(self.out, "\nInterrupted: saving the game and stopping.")?;
+                        break "interrupted";
+                    }
                     self.apply(ui, a)?;
                 }
             }
@@ -205,18 +284,41 @@ impl Session {
 
     /// The admiral's choice for player `p`; with `--why`, its reasons go to the log.
     fn admiral_move<U: RulesetUi>(&mut self, ui: &U, p: broadside_env::Player) -> Result<Action> {
-        let a = self.admiral.choose(&self.game, p);
+        self.out.flush()?;
+        let a = self.admiral_choose(p);
         if self.s.why {
-            let words = ui.order_words((U::STATE)(&self.game)?, a);
+            let state = (U::STATE)(&self.game)?;
+            let words = ui.order_words(state, a);
             self.log.push(format!(
                 "  the admiral chose {}:",
                 crate::style::sanitize(&words)
             ));
-            let reasons = self.admiral.explain();
+            // The candidates in the same words as the choice (ship names, the notation).
+            let reasons = self
+                .admiral
+                .explain_named(&|x| crate::style::sanitize(&ui.order_words(state, x)));
             self.log
                 .extend(reasons.into_iter().map(|l| format!("    {l}")));
         }
         Ok(a)
+    }
+
+    /// The admiral's search, watched from a second thread: a signal stops it (so Ctrl-C
+    /// saves at once instead of after the admiral's full time), and on a terminal a line on
+    /// stderr says it is thinking, with its playouts and time so far.
+    fn admiral_choose(&mut self, p: broadside_env::Player) -> Action {
+        let control = SearchControl::new();
+        self.admiral.set_control(Some(control.clone()));
+        let done = AtomicBool::new(false);
+        let show = !self.s.json && std::io::stderr().is_terminal();
+        let a = std::thread::scope(|scope| {
+            scope.spawn(|| watch_search(&control, &done, show));
+            let a = self.admiral.choose(&self.game, p);
+            done.store(true, Ordering::Relaxed);
+            a
+        });
+        self.admiral.set_control(None);
+        a
     }
 
     fn intro<U: RulesetUi>(&mut self, ui: &U) -> Result<()> {
@@ -242,6 +344,20 @@ impl Session {
             self.s.seed,
             self.players[1 - self.s.human_side as usize]
         )?;
+        if let Some(ms) = crate::serve::games::budget_of(&self.s.admiral) {
+            writeln!(
+                self.out,
+                "The admiral thinks {ms} ms a decision: its playouts depend on this machine's speed, so the same seed and orders may not give the same game (an admiral with `sims=N` does)."
+            )?;
+        }
+        if let Some((shown, _)) = &self.s.resume {
+            let text = format!(
+                "Resumed from {} after {} actions.",
+                clean(shown),
+                self.actions.len()
+            );
+            writeln!(self.out, "{text}")?;
+        }
         if self.s.auto {
             let g = (U::STATE)(&self.game)?.clone();
             self.show_board(ui, &g, U::TABLE_IN_INTRO)?;
@@ -408,7 +524,7 @@ impl Session {
         let s = &self.s;
         let saved = SavedGame::new(
             s.scenario.clone(),
-            GameOptions::default(),
+            self.options,
             self.players.clone(),
             &self.actions,
         );

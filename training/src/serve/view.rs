@@ -1,0 +1,68 @@
+//! A ruleset's views for the browser, behind one object-safe trait: the server holds games of
+//! every ruleset side by side and reaches each one's [`RulesetUi`] through [`Viewer`].
+
+use anyhow::Result;
+use broadside_env::game::Action;
+use broadside_env::ruleset::AnyGame;
+
+use super::board::{Area, Board};
+use crate::screens::RulesetUi;
+
+/// What the server asks of a ruleset's screens, for any game.
+pub trait Viewer: Send {
+    /// The position as the page draws it.
+    fn board(&self, g: &AnyGame) -> Result<Board>;
+    /// The fields of fire of ship `ship`.
+    fn fields(&self, g: &AnyGame, ship: usize) -> Result<Vec<Area>>;
+    /// The ship the legal order `action` is for, if the ruleset says.
+    fn order_ship(&self, g: &AnyGame, action: Action) -> Result<Option<usize>>;
+    /// Log lines for `action`, which turned `before` into `after` (every die result included).
+    fn narrate(&mut self, before: &AnyGame, action: Action, after: &AnyGame)
+        -> Result<Vec<String>>;
+    /// The result of the game (or how it stands) in words.
+    fn result_text(&self, g: &AnyGame) -> Result<String>;
+    /// The names of side 0 and side 1.
+    fn sides(&self) -> [String; 2];
+    /// The ruleset's help on its orders.
+    fn help(&self) -> String;
+}
+
+/// A ruleset's [`RulesetUi`] as a [`Viewer`].
+#[derive(Debug)]
+pub struct UiViewer<U>(pub U);
+
+impl<U: RulesetUi + Send> Viewer for UiViewer<U> {
+    fn board(&self, g: &AnyGame) -> Result<Board> {
+        Ok(self.0.board((U::STATE)(g)?))
+    }
+
+    fn fields(&self, g: &AnyGame, ship: usize) -> Result<Vec<Area>> {
+        Ok(self.0.fields((U::STATE)(g)?, ship))
+    }
+
+    fn order_ship(&self, g: &AnyGame, action: Action) -> Result<Option<usize>> {
+        Ok(self.0.order_ship((U::STATE)(g)?, action))
+    }
+
+    fn narrate(
+        &mut self,
+        before: &AnyGame,
+        action: Action,
+        after: &AnyGame,
+    ) -> Result<Vec<String>> {
+        let (b, a) = ((U::STATE)(before)?, (U::STATE)(after)?);
+        Ok(self.0.narrate(b, action, a))
+    }
+
+    fn result_text(&self, g: &AnyGame) -> Result<String> {
+        Ok(self.0.result((U::STATE)(g)?).1)
+    }
+
+    fn sides(&self) -> [String; 2] {
+        self.0.roster().sides.clone()
+    }
+
+    fn help(&self) -> String {
+        (U::HELP)()
+    }
+}
