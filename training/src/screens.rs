@@ -101,7 +101,14 @@ pub trait RulesetUi: Sized {
     fn order_words(&self, g: &Self::State, action: Action) -> String {
         let name = g.spec().action_name(action);
         let text = g.describe_action(action);
-        if text.starts_with(name) {
+        if text == name {
+            // No more words than the name: say at least whose decision it is.
+            let side = match g.turn() {
+                broadside_env::game::Turn::Player(p) => self.roster().side_name(p).to_string(),
+                _ => "chance".to_string(),
+            };
+            format!("{name} (for the {side})")
+        } else if text.starts_with(name) {
             text
         } else {
             format!("{name} ({text})")

@@ -168,6 +168,17 @@ impl RulesetUi for OakUi {
     const DETAIL: fn(&OakGame, &Roster, usize) -> String = views::detail;
     const HELP: fn() -> String = help_text;
 
+    /// The admiral's decision for `--why`: the ship it activates by name, else the log's words.
+    fn order_words(&self, g: &OakGame, action: Action) -> String {
+        let name = g.spec().action_name(action);
+        if (SHIP_0..SEA_NONE).contains(&action) {
+            if let Some(i) = g.ship_at(g.who, (action - SHIP_0) as usize) {
+                return format!("{name} (activate {})", tag(&self.roster, i));
+            }
+        }
+        format!("{name} ({})", self.describe(g, action))
+    }
+
     fn new(scenario: &AnyScenario, viewer: u8) -> Result<Self> {
         let scenario = screens::scenario_of::<OakRuleset>(scenario)?;
         Ok(OakUi {
