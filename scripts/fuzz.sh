@@ -67,8 +67,10 @@ for order in "L1R2 hull fire>=2 load=any" "0" "- hold" "R3 rigging fire>=0 load=
              "L1L1 unfoul=enemy" "2 hull fire>=8 load=right unfoul=remain" "LR1"; do
   printf '%s' "$order" > "$CORPUS/wsim_order/seed-$i"; i=$((i + 1))
 done
-# Action sequences: the start of each ruleset and scenario.
-for r in 0 1; do for s in 0 1 2 3; do
+# Action sequences: the start of each ruleset and scenario (the first byte picks the
+# ruleset, modulo the number registered).
+RULESETS="$("$BIN" rules --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["rulesets"]))')"
+for r in $(seq 0 $((RULESETS - 1))); do for s in 0 1 2 3; do
   head -c 64 /dev/urandom | { printf "\\x$(printf %02x $r)\\x$(printf %02x $s)\\x01"; cat; } \
     > "$CORPUS/apply_actions/seed-$r-$s"
 done; done

@@ -5,7 +5,6 @@
 use broadside_env::harness::play_random_game;
 use broadside_env::wsim::{builtin_scenario, WsimGame, WsimOptions};
 use broadside_env::Game;
-use broadside_training::roster::Roster;
 use broadside_training::style::Style;
 use broadside_training::wsim::narrate::Narrator;
 use broadside_training::wsim::{chart, map};
@@ -16,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 fn views(c: &mut Criterion) {
     let scenario = builtin_scenario("squadron-battle").expect("the default scenario is built in");
     let start = WsimGame::new(&scenario, WsimOptions { resignation: false });
-    let roster = Roster::new(&scenario, 0);
+    let roster = broadside_training::wsim::roster(&scenario, 0);
     let mut record = Vec::new();
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let end = play_random_game(start.clone(), &mut rng, 1_000_000, Some(&mut record));

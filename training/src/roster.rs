@@ -3,8 +3,6 @@
 //! The game state keeps no text (names live in the scenario), so every view that talks
 //! about ships to a person goes through a [`Roster`] built from the scenario.
 
-use broadside_env::wsim::Scenario;
-
 /// Names and map letters of a scenario's ships, seen from one side.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Roster {
@@ -24,18 +22,6 @@ pub struct Roster {
 }
 
 impl Roster {
-    /// The roster of a WS&IM `scenario` seen from `viewer` (0 or 1).
-    pub fn new(scenario: &Scenario, viewer: u8) -> Self {
-        Self::of_ships(
-            scenario
-                .ships
-                .iter()
-                .map(|s| (s.name.as_str(), s.spec.kind.as_str(), s.side)),
-            scenario.sides.clone(),
-            viewer,
-        )
-    }
-
     /// The roster of any ruleset's ships, given as (name, display type, side) in scenario
     /// order, seen from `viewer` (0 or 1).
     pub fn of_ships<'a>(
@@ -126,22 +112,29 @@ fn letter(k: u8, own: bool) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use broadside_env::wsim::builtin_scenario;
+
+    /// A duel of two ships, one a side.
+    fn duel(viewer: u8) -> Roster {
+        let ships = [("Constitution", "Frigate", 0), ("Guerriere", "Frigate", 1)];
+        Roster::of_ships(
+            ships.into_iter(),
+            ["American".into(), "British".into()],
+            viewer,
+        )
+    }
 
     #[test]
     fn letters_follow_the_viewer() {
-        let s = builtin_scenario("frigate-duel").expect("built-in scenario");
-        let r0 = Roster::new(&s, 0);
+        let r0 = duel(0);
         assert_eq!(r0.letters, vec!['A', 'a']);
-        let r1 = Roster::new(&s, 1);
+        let r1 = duel(1);
         assert_eq!(r1.letters, vec!['a', 'A']);
         assert!(r1.is_own(1) && !r1.is_own(0));
     }
 
     #[test]
     fn finds_ships_by_name_prefix_or_letter() {
-        let s = builtin_scenario("frigate-duel").expect("built-in scenario");
-        let r = Roster::new(&s, 0);
+        let r = duel(0);
         assert_eq!(r.find("constitution"), Ok(0));
         assert_eq!(r.find("Guer"), Ok(1));
         assert_eq!(r.find("a"), Ok(1));

@@ -155,7 +155,7 @@ mod tests {
     fn every_ship_stands_on_the_board_with_her_stern_behind_her_bow() {
         let s = builtin_scenario("squadron-battle").expect("built-in scenario");
         let g = WsimGame::new(&s, WsimOptions::default());
-        let roster = Roster::new(&s, 0);
+        let roster = crate::wsim::roster(&s, 0);
         let b = board(&g, &roster);
         assert_eq!(b.pieces.len(), g.ships().len());
         for p in &b.pieces {

@@ -303,7 +303,7 @@ mod tests {
     fn table_has_a_line_per_ship_and_detail_names_the_ship() {
         let s = builtin_scenario("squadron-battle").expect("built-in scenario");
         let g = WsimGame::new(&s, WsimOptions::default());
-        let roster = Roster::new(&s, 0);
+        let roster = crate::wsim::roster(&s, 0);
         let t = table(&g, &roster, &Style::PLAIN);
         assert_eq!(t.lines().count(), 2 + s.ships.len());
         for ship in &s.ships {

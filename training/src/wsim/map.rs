@@ -261,7 +261,7 @@ mod tests {
     fn ships_appear_at_their_offsets_with_odd_columns_lower() {
         let s = builtin_scenario("frigate-duel").expect("built-in scenario");
         let g = WsimGame::new(&s, WsimOptions::default());
-        let roster = Roster::new(&s, 0);
+        let roster = crate::wsim::roster(&s, 0);
         let text = render(&g, &roster, &Style::PLAIN);
         let lines: Vec<&str> = text.lines().collect();
         // Line 0 is the wind, line 1 the column numbers; map line L starts at index 2.
@@ -285,7 +285,7 @@ mod tests {
         use rand::{Rng, SeedableRng};
         for s in broadside_env::wsim::builtin_scenarios() {
             let mut g = WsimGame::new(s, WsimOptions { resignation: false });
-            let roster = Roster::new(s, 0);
+            let roster = crate::wsim::roster(s, 0);
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
             for step in 0..4000 {
                 if step % 200 == 0 || g.turn() == Turn::Terminal {

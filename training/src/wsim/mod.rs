@@ -3,8 +3,9 @@
 //! outcomes), [`outcome`] (the result), [`snapshot`] (readable JSON states) and [`play`]
 //! (the screens of `play` and `replay`, orders typed in the game's notation).
 
-use broadside_env::wsim::WsimRuleset;
+use broadside_env::wsim::{Scenario, WsimRuleset};
 
+use crate::roster::Roster;
 use crate::screens::Screens;
 
 pub mod board;
@@ -14,6 +15,18 @@ pub mod narrate;
 pub mod outcome;
 pub mod play;
 pub mod snapshot;
+
+/// The roster of a WS&IM `scenario` seen from `viewer` (0 or 1).
+pub fn roster(scenario: &Scenario, viewer: u8) -> Roster {
+    Roster::of_ships(
+        scenario
+            .ships
+            .iter()
+            .map(|s| (s.name.as_str(), s.spec.kind.as_str(), s.side)),
+        scenario.sides.clone(),
+        viewer,
+    )
+}
 
 /// WS&IM's default admiral: the portfolio search with the strongest doctrine of the
 /// squadron battle as its model of the other side, every legal order among its candidates,

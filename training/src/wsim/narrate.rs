@@ -500,7 +500,7 @@ mod tests {
         seed: u64,
     ) -> (Vec<String>, WsimGame) {
         let mut g = WsimGame::new(scenario, WsimOptions { resignation: false });
-        let mut narrator = Narrator::new(Roster::new(scenario, 0));
+        let mut narrator = Narrator::new(crate::wsim::roster(scenario, 0));
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut lines = Vec::new();
         while g.turn() != Turn::Terminal {
@@ -586,7 +586,7 @@ mod tests {
             .iter()
             .find(|s| s.id == "squadron-battle")
             .expect("default scenario");
-        let roster = Roster::new(s, 0);
+        let roster = crate::wsim::roster(s, 0);
         let mut g = WsimGame::new(s, WsimOptions { resignation: false });
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         // Play until the first die of a broadside is due.

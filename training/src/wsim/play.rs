@@ -69,7 +69,7 @@ impl RulesetUi for WsimUi {
     fn new(scenario: &AnyScenario, viewer: u8) -> Result<Self> {
         let scenario = screens::scenario_of::<WsimRuleset>(scenario)?;
         Ok(WsimUi {
-            narrator: Narrator::new(Roster::new(scenario, viewer)),
+            narrator: Narrator::new(crate::wsim::roster(scenario, viewer)),
         })
     }
 
