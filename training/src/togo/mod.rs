@@ -17,6 +17,7 @@ use crate::roster::Roster;
 use crate::screens::{self, ActionView, RulesetUi, Screens};
 use crate::style::Style;
 
+pub mod orders;
 pub mod view;
 
 /// Togo's default admiral: the portfolio search over the two strongest doctrines (rammers,
@@ -159,6 +160,9 @@ pub fn phase_text(g: &TogoGame, roster: &Roster) -> String {
 /// The Togo screens of `play` and `replay`.
 pub struct TogoUi {
     roster: Roster,
+    /// The turn whose order placement last showed the map: the table does not change while
+    /// markers are placed, so the map is drawn once per placement, not once per marker.
+    placement_map_shown: std::cell::Cell<Option<u8>>,
 }
 
 impl std::fmt::Debug for TogoUi {
@@ -192,6 +196,13 @@ struct StateView {
     ships: Vec<ShipView>,
 }
 
+impl TogoUi {
+    /// The legal orders now, in the player's words.
+    fn orders(&self, g: &TogoGame) -> Vec<screens::Order> {
+        screens::legal_orders(g, RESIGN, |a| orders::order_text(g, &self.roster, a))
+    }
+}
+
 impl RulesetUi for TogoUi {
     type State = TogoGame;
     type Result = TogoResult;
@@ -213,6 +224,7 @@ impl RulesetUi for TogoUi {
         let s = screens::scenario_of::<TogoRuleset>(scenario)?;
         Ok(TogoUi {
             roster: roster(s, viewer),
+            placement_map_shown: std::cell::Cell::new(None),
         })
     }
 
@@ -229,16 +241,43 @@ impl RulesetUi for TogoUi {
         let side = self.roster.side_name(c.s.human_side);
         let heading = format!("==== Turn {} — orders for the {side} ====", g.turn);
         writeln!(c.out, "\n{}", style.bold(&heading))?;
-        writeln!(c.out, "{}", view::map(g, &self.roster, &style))?;
-        writeln!(c.out, "{}", view::table(g, &self.roster, &style))?;
+        let placing = matches!(g.stage, Stage::Place { .. });
+        if placing && self.placement_map_shown.get() == Some(g.turn) {
+            writeln!(
+                c.out,
+                "(The table is as shown above: `map` draws it again.)"
+            )?;
+        } else {
+            writeln!(c.out, "{}", view::map(g, &self.roster, &style))?;
+            writeln!(c.out, "{}", view::table(g, &self.roster, &style))?;
+        }
+        self.placement_map_shown
+            .set(if placing { Some(g.turn) } else { None });
         c.show_log(Self::SINCE)?;
         writeln!(
             c.out,
             "{}",
             style.bold(&format!("Now: {}.", phase_text(g, &self.roster)))
         )?;
-        let orders = screens::legal_orders(g, RESIGN, |a| g.describe_action(a));
-        screens::list_orders(c, &orders)
+        screens::list_orders(c, &self.orders(g))
+    }
+
+    fn command(
+        &self,
+        c: &mut Session,
+        g: &TogoGame,
+        word: &str,
+        text: &str,
+    ) -> Result<Option<Vec<Action>>> {
+        screens::generic_command(c, g, &self.orders(g), word, text)
+    }
+
+    fn order_words(&self, g: &TogoGame, action: Action) -> String {
+        format!(
+            "{} ({})",
+            g.spec().action_name(action),
+            orders::order_text(g, &self.roster, action)
+        )
     }
 
     fn result(&self, g: &TogoGame) -> (TogoResult, String) {

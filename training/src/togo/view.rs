@@ -398,7 +398,15 @@ pub fn narrate(
                     ORDER_NAMES[after.ships[i].active.min(FULL) as usize]
                 ));
             }
-            _ => lines.push(before.describe_action(action)),
+            // Whose decision it was, then what it does (a leg: where she turns after it).
+            _ => lines.push(format!(
+                "{}: {}",
+                match before.turn() {
+                    broadside_env::game::Turn::Player(p) => roster.side_name(p).to_string(),
+                    _ => "chance".into(),
+                },
+                super::orders::order_text(before, roster, action)
+            )),
         }
     }
     for (i, (b, a)) in before.ships().iter().zip(after.ships()).enumerate() {
