@@ -25,6 +25,9 @@ use crate::style::Style;
 /// The Oak & Iron screens of `play` and `replay`.
 pub struct OakUi {
     roster: Roster,
+    /// The turn whose card choices last showed the table: nothing moves while a hand is
+    /// built or a card placed, so the table is drawn once for those choices, not per card.
+    card_table_shown: std::cell::Cell<Option<u8>>,
 }
 
 impl std::fmt::Debug for OakUi {
@@ -145,9 +148,19 @@ impl OakUi {
                 } else {
                     format!("the {}", side(before.who))
                 };
-                format!("{who}: {}", before.describe_action(action))
+                format!(
+                    "{who}: {}",
+                    super::orders::order_text(before, &self.roster, action)
+                )
             }
         }
+    }
+}
+
+impl OakUi {
+    /// The legal orders now, in the player's words.
+    fn orders(&self, g: &OakGame) -> Vec<screens::Order> {
+        screens::legal_orders(g, RESIGN, |a| super::orders::order_text(g, &self.roster, a))
     }
 }
 
@@ -168,21 +181,20 @@ impl RulesetUi for OakUi {
     const DETAIL: fn(&OakGame, &Roster, usize) -> String = views::detail;
     const HELP: fn() -> String = help_text;
 
-    /// The admiral's decision for `--why`: the ship it activates by name, else the log's words.
+    /// The admiral's decision for `--why`, in the log's words (ships by name).
     fn order_words(&self, g: &OakGame, action: Action) -> String {
-        let name = g.spec().action_name(action);
-        if (SHIP_0..SEA_NONE).contains(&action) {
-            if let Some(i) = g.ship_at(g.who, (action - SHIP_0) as usize) {
-                return format!("{name} (activate {})", tag(&self.roster, i));
-            }
-        }
-        format!("{name} ({})", self.describe(g, action))
+        format!(
+            "{} ({})",
+            g.spec().action_name(action),
+            self.describe(g, action)
+        )
     }
 
     fn new(scenario: &AnyScenario, viewer: u8) -> Result<Self> {
         let scenario = screens::scenario_of::<OakRuleset>(scenario)?;
         Ok(OakUi {
             roster: super::roster(scenario, viewer),
+            card_table_shown: std::cell::Cell::new(None),
         })
     }
 
@@ -218,11 +230,33 @@ impl RulesetUi for OakUi {
     fn screen(&self, c: &mut Session, g: &OakGame) -> Result<()> {
         let style = c.s.style;
         writeln!(c.out, "\n{}", style.bold(&phase_text(g, &self.roster)))?;
-        writeln!(c.out, "{}", views::render(g, &self.roster, &style))?;
-        writeln!(c.out, "{}", views::table(g, &self.roster, &style))?;
+        let cards = matches!(
+            g.pending,
+            Pending::BuildHand | Pending::PlaceCard | Pending::AwaitOrders | Pending::DiscardDown
+        );
+        if cards && self.card_table_shown.get() == Some(g.turn) {
+            writeln!(
+                c.out,
+                "(The table is as shown above: `map` draws it again.)"
+            )?;
+        } else {
+            writeln!(c.out, "{}", views::render(g, &self.roster, &style))?;
+            writeln!(c.out, "{}", views::table(g, &self.roster, &style))?;
+        }
+        self.card_table_shown
+            .set(if cards { Some(g.turn) } else { None });
         c.show_log(Self::SINCE)?;
-        let orders = screens::legal_orders(g, RESIGN, |a| g.describe_action(a));
-        screens::list_orders(c, &orders)
+        screens::list_orders(c, &self.orders(g))
+    }
+
+    fn command(
+        &self,
+        c: &mut Session,
+        g: &OakGame,
+        word: &str,
+        text: &str,
+    ) -> Result<Option<Vec<Action>>> {
+        screens::generic_command(c, g, &self.orders(g), word, text)
     }
 
     fn result(&self, g: &OakGame) -> (OakResult, String) {
