@@ -91,6 +91,11 @@ def actions_played(d):
     return int(words[0])
 
 
+# The rulesets whose board has geometry (their own board.rs): drawn as SVG. A ruleset added
+# to the registry without one gets the generic text board and passes with it.
+SVG_BOARDS = {"wsim", "fsail", "poe", "oak", "togo"}
+
+
 def play_ruleset(d, url, ruleset, artefacts):
     checks = 0
     d.get(url)
@@ -108,6 +113,11 @@ def play_ruleset(d, url, ruleset, artefacts):
     textboard = d.find_element(By.ID, "textboard")
     assert pieces or textboard.is_displayed(), "the board shows no ship"
     checks += 1
+    if ruleset in SVG_BOARDS:
+        # A ruleset with geometry is drawn as SVG, never the generic text board.
+        assert board.get_attribute("data-kind") in ("hex", "table"), board.get_attribute("data-kind")
+        assert pieces and not textboard.is_displayed(), f"{ruleset}'s board is text, not SVG"
+        checks += 1
     if pieces:
         # Clicking a ship shows her card.
         pieces[0].click()

@@ -179,6 +179,20 @@ impl RulesetUi for OakUi {
         format!("{name} ({})", self.describe(g, action))
     }
 
+    /// The table as the browser draws it, a selected ship's broadside paths, and the ship
+    /// each order is for.
+    fn board(&self, g: &OakGame) -> crate::serve::board::Board {
+        super::board::board(g, &self.roster)
+    }
+
+    fn fields(&self, g: &OakGame, ship: usize) -> Vec<crate::serve::board::Area> {
+        super::board::fields(g, ship)
+    }
+
+    fn order_ship(&self, g: &OakGame, action: Action) -> Option<usize> {
+        super::board::order_ship(g, action)
+    }
+
     fn new(scenario: &AnyScenario, viewer: u8) -> Result<Self> {
         let scenario = screens::scenario_of::<OakRuleset>(scenario)?;
         Ok(OakUi {

@@ -16,6 +16,7 @@ use anyhow::{anyhow, Result};
 use broadside_agents::{Agent, AgentSpec, SearchControl};
 use broadside_env::game::{Action, Game, Turn};
 use broadside_env::harness::derive_seed;
+use broadside_env::observation::Observation;
 use broadside_env::ruleset::{AnyGame, AnyScenario, GameOptions};
 use broadside_env::savegame::SavedGame;
 use rand::SeedableRng;
@@ -344,15 +345,21 @@ impl PlayGame {
                 .ok_or_else(|| anyhow!("internal error: no legal order for the admiral"))?
         };
         let at = self.actions.len();
-        let text = format!(
-            "The admiral orders: {}",
-            crate::style::sanitize(&self.game.describe_action(a))
-        );
-        self.log.push(LogLine { at, text });
-        self.log.extend(why.into_iter().map(|w| LogLine {
-            at,
-            text: format!("    {}", crate::style::sanitize(&w)),
-        }));
+        // A decision the person cannot see (a card chosen in secret, an order marker placed
+        // face down) is told only by the ruleset's narration, which keeps it hidden; the
+        // admiral's explanation would name it, so it is left out too.
+        let hidden = decision_hidden_from(&self.game, a, self.human);
+        if !hidden {
+            let text = format!(
+                "The admiral orders: {}",
+                crate::style::sanitize(&self.game.describe_action(a))
+            );
+            self.log.push(LogLine { at, text });
+            self.log.extend(why.into_iter().map(|w| LogLine {
+                at,
+                text: format!("    {}", crate::style::sanitize(&w)),
+            }));
+        }
         self.apply(a)?;
         self.committed = self.actions.len();
         Ok(())
@@ -495,4 +502,25 @@ impl PlayGame {
             returns: over.then(|| self.game.returns()),
         })
     }
+}
+
+/// Whether the person playing `viewer` cannot tell decision `a` from another legal decision
+/// of the moment: both leave them the same observation (the ruleset's information set).
+fn decision_hidden_from(game: &AnyGame, a: Action, viewer: u8) -> bool {
+    let spec = &game.spec().obs;
+    let seen = |action: Action| {
+        let mut g = game.clone();
+        g.apply(action).ok()?;
+        let mut o = Observation::new(spec);
+        g.observe(viewer, &mut o);
+        Some(o)
+    };
+    let Some(mine) = seen(a) else {
+        return false;
+    };
+    game.legal_actions()
+        .iter()
+        .filter(|&b| b != a)
+        .take(64)
+        .any(|b| seen(b).as_ref() == Some(&mine))
 }

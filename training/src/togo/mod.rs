@@ -17,6 +17,7 @@ use crate::roster::Roster;
 use crate::screens::{self, ActionView, RulesetUi, Screens};
 use crate::style::Style;
 
+pub mod board;
 pub mod view;
 
 /// Togo's default admiral: the portfolio search over the two strongest doctrines (rammers,
@@ -218,6 +219,19 @@ impl RulesetUi for TogoUi {
 
     fn roster(&self) -> &Roster {
         &self.roster
+    }
+
+    /// The table as the browser draws it, a selected ship's ranges, the ship of each order.
+    fn board(&self, g: &TogoGame) -> crate::serve::board::Board {
+        board::board(g, &self.roster)
+    }
+
+    fn fields(&self, g: &TogoGame, ship: usize) -> Vec<crate::serve::board::Area> {
+        board::fields(g, ship)
+    }
+
+    fn order_ship(&self, g: &TogoGame, action: Action) -> Option<usize> {
+        board::order_ship(g, action)
     }
 
     fn narrate(&mut self, before: &TogoGame, action: Action, after: &TogoGame) -> Vec<String> {
