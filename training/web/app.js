@@ -211,6 +211,22 @@ async function confirmOrder(action) {
   renderGame();
 }
 
+// An order typed by its catalogue name, as in the terminal: one that is not legal now is
+// refused with the rule that forbids it (shown in the error box), the game unchanged.
+async function giveTypedOrder(ev) {
+  const g = app.game;
+  const name = $("order-name").value.trim();
+  if (!g || !name) return;
+  app.game = await api("POST", `/api/games/${g.id}/order`, { name });
+  $("order-name").value = "";
+  app.selectedOrder = null;
+  app.selectedShip = null;
+  app.ghost = null;
+  app.best = null;
+  clearAnalysis();
+  renderGame();
+}
+
 // ---- Replay --------------------------------------------------------------------------
 
 async function openReplay(text) {
@@ -674,6 +690,7 @@ function wire() {
   $("level").addEventListener("change", () => { $("admiral-row").hidden = $("level").value !== "spec"; });
   $("new-game").addEventListener("click", () => guarded(newGame));
   $("confirm").addEventListener("click", () => guarded(() => confirmOrder(app.selectedOrder)));
+  $("typed-order").addEventListener("submit", (ev) => { ev.preventDefault(); guarded(() => giveTypedOrder(ev)); });
   $("resign").addEventListener("click", () => guarded(async () => {
     if (confirm("Resign the game?")) await confirmOrder($("resign").dataset.action);
   }));

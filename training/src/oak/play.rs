@@ -189,6 +189,10 @@ impl RulesetUi for OakUi {
         super::board::fields(g, ship)
     }
 
+    fn refusal(&self, g: &OakGame, action: Action) -> Option<String> {
+        g.refusal(action)
+    }
+
     fn order_ship(&self, g: &OakGame, action: Action) -> Option<usize> {
         super::board::order_ship(g, action)
     }

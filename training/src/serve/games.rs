@@ -386,13 +386,42 @@ impl PlayGame {
                 )
             })?;
         if !self.game.legal_actions().contains(a) {
-            return Err(format!(
-                "`{}` is not a legal order now; the legal orders are listed with the board",
-                spec.action_name(a)
-            ));
+            return Err(match self.viewer.refusal(&self.game, a).ok().flatten() {
+                Some(why) => format!(
+                    "`{}` is not allowed now: {}",
+                    spec.action_name(a),
+                    crate::style::sanitize(&why)
+                ),
+                None => format!(
+                    "`{}` is not a legal order now; the legal orders are listed with the board",
+                    spec.action_name(a)
+                ),
+            });
         }
         self.apply(a).map_err(|e| format!("{e:#}"))?;
         self.advance().map_err(|e| format!("{e:#}"))
+    }
+
+    /// The person's order by its catalogue name (`fire:0:1`, any case), as the terminal
+    /// reads it: an unknown name is refused, an illegal one with the rule that forbids it.
+    pub fn order_named(&mut self, name: &str) -> Result<(), String> {
+        const LONGEST: usize = 64;
+        let t = name.trim();
+        if t.chars().count() > LONGEST {
+            return Err(format!("an order's name is at most {LONGEST} characters"));
+        }
+        let spec = self.game.spec();
+        let a = spec
+            .action_by_name(&t.to_ascii_lowercase())
+            .filter(|&a| (a as usize) < spec.num_player_actions)
+            .ok_or_else(|| {
+                format!(
+                    "`{}` is not an order of {}: the legal orders are listed with the board",
+                    crate::style::sanitize(t),
+                    spec.name
+                )
+            })?;
+        self.order(u64::from(a))
     }
 
     /// Takes back the person's last sub-decision, while their orders are not committed (no

@@ -230,6 +230,10 @@ impl RulesetUi for TogoUi {
         board::fields(g, ship)
     }
 
+    fn refusal(&self, g: &TogoGame, action: Action) -> Option<String> {
+        g.refusal(action)
+    }
+
     fn order_ship(&self, g: &TogoGame, action: Action) -> Option<usize> {
         board::order_ship(g, action)
     }
