@@ -134,6 +134,14 @@ def play_ruleset(d, url, ruleset, artefacts):
         wait(d, lambda: d.find_element(By.ID, "confirm").is_enabled(), "the ship to be picked")
         assert "Selected:" in text(d, "selected-order"), text(d, "selected-order")
         checks += 1
+        # An order typed by name that is not legal now is refused with the rule (the sheet's
+        # turn sequence: ships fire in the Cannon Phase), and the game is unchanged.
+        before = actions_played(d)
+        d.find_element(By.ID, "order-name").send_keys("fire:0>0")
+        d.find_element(By.ID, "give-typed").click()
+        wait(d, lambda: d.find_element(By.ID, "error").is_displayed() and "Cannon Phase" in text(d, "error"), "the refusal naming the rule")
+        assert actions_played(d) == before
+        checks += 1
     given = 0
     for k in range(MAX_ORDERS):
         wait(d, lambda: your_turn(d) or "over" in text(d, "status"), "the person's turn")
