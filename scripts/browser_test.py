@@ -91,6 +91,11 @@ def actions_played(d):
     return int(words[0])
 
 
+# The rulesets whose board has geometry (their own board.rs): drawn as SVG. A ruleset added
+# to the registry without one gets the generic text board and passes with it.
+SVG_BOARDS = {"wsim", "fsail", "poe", "oak", "togo"}
+
+
 def play_ruleset(d, url, ruleset, artefacts):
     checks = 0
     d.get(url)
@@ -108,6 +113,11 @@ def play_ruleset(d, url, ruleset, artefacts):
     textboard = d.find_element(By.ID, "textboard")
     assert pieces or textboard.is_displayed(), "the board shows no ship"
     checks += 1
+    if ruleset in SVG_BOARDS:
+        # A ruleset with geometry is drawn as SVG, never the generic text board.
+        assert board.get_attribute("data-kind") in ("hex", "table"), board.get_attribute("data-kind")
+        assert pieces and not textboard.is_displayed(), f"{ruleset}'s board is text, not SVG"
+        checks += 1
     if pieces:
         # Clicking a ship shows her card.
         pieces[0].click()
@@ -123,6 +133,14 @@ def play_ruleset(d, url, ruleset, artefacts):
         mine[-1].click()
         wait(d, lambda: d.find_element(By.ID, "confirm").is_enabled(), "the ship to be picked")
         assert "Selected:" in text(d, "selected-order"), text(d, "selected-order")
+        checks += 1
+        # An order typed by name that is not legal now is refused with the rule (the sheet's
+        # turn sequence: ships fire in the Cannon Phase), and the game is unchanged.
+        before = actions_played(d)
+        d.find_element(By.ID, "order-name").send_keys("fire:0>0")
+        d.find_element(By.ID, "give-typed").click()
+        wait(d, lambda: d.find_element(By.ID, "error").is_displayed() and "Cannon Phase" in text(d, "error"), "the refusal naming the rule")
+        assert actions_played(d) == before
         checks += 1
     given = 0
     for k in range(MAX_ORDERS):

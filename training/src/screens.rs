@@ -93,7 +93,7 @@ pub trait RulesetUi: Sized {
         text: &str,
     ) -> Result<Option<Vec<Action>>> {
         let orders = legal_orders(g, Self::RESIGN, |a| g.describe_action(a));
-        generic_command(c, g, &orders, word, text)
+        generic_command(c, g, &orders, word, text, &|a| self.refusal(g, a))
     }
     /// A decision in the words a player uses for it, for the log's `the admiral chose ...`
     /// under `--why`; by default the order's catalogue name with what it does, as the
@@ -141,6 +141,12 @@ pub trait RulesetUi: Sized {
     /// The ship a legal order of the moment is for, so the browser can list a ship's orders
     /// when she is clicked; by default none (the page lists every order).
     fn order_ship(&self, _g: &Self::State, _action: Action) -> Option<usize> {
+        None
+    }
+    /// Why `action` is not a legal order now, naming the rule that forbids it, where the
+    /// ruleset knows (`None` for a legal order); by default none, and the refusal says only
+    /// that the order is not legal now. `play` and `serve` both show it.
+    fn refusal(&self, _g: &Self::State, _action: Action) -> Option<String> {
         None
     }
 }
@@ -210,6 +216,25 @@ pub fn legal_orders<G: Game>(
 
 /// Reads a typed order: its number in `orders` or its name.
 pub fn parse_order<G: Game>(g: &G, orders: &[Order], text: &str) -> Result<Action, String> {
+    parse_order_explained(g, orders, text, &|_| None)
+}
+
+/// Why a catalogue order is refused: the rule `refusal` names, else "not a legal order now".
+pub fn refused(name: &str, why: Option<String>) -> String {
+    match why {
+        Some(why) => format!("`{name}` is not allowed now: {why}"),
+        None => format!("`{name}` is not a legal order now (see the list)"),
+    }
+}
+
+/// [`parse_order`], a catalogue order that is not legal now refused with the rule that
+/// forbids it where `refusal` knows it.
+pub fn parse_order_explained<G: Game>(
+    g: &G,
+    orders: &[Order],
+    text: &str,
+    refusal: &dyn Fn(Action) -> Option<String>,
+) -> Result<Action, String> {
     let t = text.trim();
     if let Ok(n) = t.parse::<usize>() {
         return match n.checked_sub(1).and_then(|k| orders.get(k)) {
@@ -223,8 +248,8 @@ pub fn parse_order<G: Game>(g: &G, orders: &[Order], text: &str) -> Result<Actio
     if let Some(o) = orders.iter().find(|o| o.name.eq_ignore_ascii_case(t)) {
         return Ok(o.action);
     }
-    if g.spec().action_by_name(&t.to_ascii_lowercase()).is_some() {
-        return Err(format!("`{t}` is not a legal order now (see the list)"));
+    if let Some(a) = g.spec().action_by_name(&t.to_ascii_lowercase()) {
+        return Err(refused(t, refusal(a)));
     }
     Err(format!(
         "cannot read `{t}`: type an order's number (1 to {}) or its name, e.g. `{}`",
@@ -250,19 +275,21 @@ pub fn generic_prompt(n: usize) -> String {
 }
 
 /// The generic answer to a command: `list` shows the orders again, anything else is read
-/// as an order by number or name (an error is shown and the prompt asked again).
+/// as an order by number or name (an error is shown and the prompt asked again; an order
+/// that is not legal now with the rule `refusal` names).
 pub fn generic_command<G: Game>(
     c: &mut Session,
     g: &G,
     orders: &[Order],
     word: &str,
     text: &str,
+    refusal: &dyn Fn(Action) -> Option<String>,
 ) -> Result<Option<Vec<Action>>> {
     if matches!(word, "list" | "orders") {
         list_orders(c, orders)?;
         return Ok(None);
     }
-    match parse_order(g, orders, text) {
+    match parse_order_explained(g, orders, text, refusal) {
         Ok(a) => Ok(Some(vec![a])),
         Err(e) => {
             c.error(&e)?;

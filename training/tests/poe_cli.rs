@@ -162,7 +162,8 @@ fn typed_orders_by_number_and_name_errors_help_and_quit_saves() {
         "{out}"
     );
     assert!(
-        out.contains("error: `fire:0` is not a legal order now (see the list)"),
+        // Refused with the rule that forbids it (`PoeGame::refusal`).
+        out.contains("error: `fire:0` is not allowed now: she shoots only while she acts"),
         "{out}"
     );
     assert!(out.contains("Pieces of Eight (the sea fight)"), "{out}");

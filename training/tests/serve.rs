@@ -442,6 +442,107 @@ fn orders_can_be_taken_back_until_they_are_committed_and_previews_change_nothing
 }
 
 #[test]
+fn an_illegal_order_is_refused_with_the_rule_that_forbids_it_and_changes_nothing() {
+    let s = serve();
+    // At the person's first decision of each ruleset, an order of another phase: refused
+    // with a 409 naming the rule (the seed's own words for it), the game unchanged.
+    for (ruleset, name, rule) in [
+        ("fsail", "fire:0>0", "Cannon Phase"),
+        ("poe", "move:ahead", "Sailing movement"),
+        ("oak", "move:ahead", "movement activation"),
+        ("togo", "activate:0", "Ph3"),
+    ] {
+        let view = settled(
+            &s,
+            ok(post(
+                &s,
+                "/api/games",
+                &json!({"ruleset": ruleset, "admiral": "random"}),
+            )),
+        );
+        assert_eq!(view["to_move"], "you", "{ruleset}");
+        let id = view["id"].as_u64().expect("an id");
+        let order = format!("/api/games/{id}/order");
+        let r = post(&s, &order, &json!({"name": name}));
+        assert_eq!(r.status, 409, "{ruleset}: {}", r.error());
+        assert!(
+            r.error().contains("is not allowed now") && r.error().contains(rule),
+            "{ruleset}: {}",
+            r.error()
+        );
+        let after = ok(get(&s, &format!("/api/games/{id}")));
+        assert_eq!(
+            after["actions"], view["actions"],
+            "{ruleset}: the game changed"
+        );
+        // A legal order typed by name is played.
+        let legal = view["orders"]
+            .as_array()
+            .expect("orders")
+            .iter()
+            .find(|o| o["name"] != "resign")
+            .expect("a legal order")["name"]
+            .as_str()
+            .expect("a name")
+            .to_string();
+        let played = ok(post(&s, &order, &json!({"name": legal.to_uppercase()})));
+        assert!(
+            played["actions"].as_u64() > view["actions"].as_u64(),
+            "{ruleset}: `{legal}` was not played"
+        );
+    }
+}
+
+#[test]
+fn the_admiral_s_hidden_decisions_are_not_named_in_the_log() {
+    // Togo's order markers are placed face down: the log tells that the admiral placed one,
+    // never which (nor its search's view of the candidates).
+    let s = serve();
+    let view = settled(
+        &s,
+        ok(post(
+            &s,
+            "/api/games",
+            &json!({"ruleset": "togo", "admiral": "random", "side": 0}),
+        )),
+    );
+    let mut view = view;
+    let mut rng = Lcg(7);
+    for _ in 0..60 {
+        if view["to_move"] != "you" {
+            break;
+        }
+        let id = view["id"].as_u64().expect("an id");
+        let a = random_order(&view, &mut rng);
+        view = settled(
+            &s,
+            ok(post(
+                &s,
+                &format!("/api/games/{id}/order"),
+                &json!({"action": a}),
+            )),
+        );
+    }
+    let log = view["log"].as_array().expect("a log");
+    let placed = log
+        .iter()
+        .filter(|l| {
+            l["text"]
+                .as_str()
+                .is_some_and(|t| t.contains("places an order marker face down"))
+        })
+        .count();
+    assert!(placed > 0, "no enemy order marker was placed: {log:?}");
+    for l in log {
+        let t = l["text"].as_str().expect("text");
+        assert!(
+            !(t.starts_with("The admiral orders: order:")),
+            "a hidden order is named: {t}"
+        );
+    }
+}
+
+#[test]
 fn bad_requests_get_a_plain_4xx_and_leave_the_game_and_server_as_they_were() {
     let s = serve();
     let view = settled(
@@ -466,9 +567,26 @@ fn bad_requests_get_a_plain_4xx_and_leave_the_game_and_server_as_they_were() {
     let order = format!("/api/games/{id}/order");
     let cases: Vec<(Reply, u16, &str)> = vec![
         (
+            // Refused with the rule where the ruleset knows it, else "not a legal order".
             post(&s, &order, &json!({"action": illegal})),
             409,
-            "not a legal order",
+            "now",
+        ),
+        (
+            post(&s, &order, &json!({"action": 0, "name": "ship:0"})),
+            400,
+            "not both",
+        ),
+        (post(&s, &order, &json!({})), 400, "not both or neither"),
+        (
+            post(&s, &order, &json!({"name": "full sail"})),
+            409,
+            "is not an order of fsail",
+        ),
+        (
+            post(&s, &order, &json!({"name": "x".repeat(65)})),
+            409,
+            "at most 64 characters",
         ),
         (
             post(&s, &order, &json!({"action": 65536})),

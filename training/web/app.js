@@ -211,6 +211,22 @@ async function confirmOrder(action) {
   renderGame();
 }
 
+// An order typed by its catalogue name, as in the terminal: one that is not legal now is
+// refused with the rule that forbids it (shown in the error box), the game unchanged.
+async function giveTypedOrder(ev) {
+  const g = app.game;
+  const name = $("order-name").value.trim();
+  if (!g || !name) return;
+  app.game = await api("POST", `/api/games/${g.id}/order`, { name });
+  $("order-name").value = "";
+  app.selectedOrder = null;
+  app.selectedShip = null;
+  app.ghost = null;
+  app.best = null;
+  clearAnalysis();
+  renderGame();
+}
+
 // ---- Replay --------------------------------------------------------------------------
 
 async function openReplay(text) {
@@ -563,15 +579,25 @@ function renderBoard(board) {
     svg.appendChild(el("path", { class: "grid", d }));
   } else {
     svg.appendChild(el("rect", { x: 0, y: 0, width: board.width, height: board.height, fill: "none", stroke: "#7b8794", "stroke-width": 0.1 }));
+    // Terrain and fields of fire (a gun range all round reaches past the edge) end at the
+    // table's edge.
+    const clip = el("clipPath", { id: "table-edge" });
+    clip.appendChild(el("rect", { x: 0, y: 0, width: board.width, height: board.height }));
+    svg.appendChild(clip);
   }
+  const clipped = board.kind === "table" ? { "clip-path": "url(#table-edge)" } : {};
   for (const a of board.areas) {
     for (const h of a.hexes) svg.appendChild(el("polygon", { class: `area-${a.kind}`, points: hexPoints(h, 1) }, undefined));
-    if (a.outline.length) svg.appendChild(el("polygon", { class: `area-${a.kind}`, points: a.outline.map((q) => q.join(",")).join(" ") }));
+    if (a.outline.length) {
+      const shape = el("polygon", { class: `area-${a.kind}`, points: a.outline.map((q) => q.join(",")).join(" "), ...clipped });
+      shape.appendChild(el("title", {}, a.name));
+      svg.appendChild(shape);
+    }
   }
   if (app.fields && app.selectedShip !== null) {
     for (const a of app.fields.areas) {
       for (const h of a.hexes) svg.appendChild(el("polygon", { class: "area-field", points: hexPoints(h, 1) }));
-      if (a.outline.length) svg.appendChild(el("polygon", { class: "area-field", points: a.outline.map((q) => q.join(",")).join(" ") }));
+      if (a.outline.length) svg.appendChild(el("polygon", { class: "area-field", points: a.outline.map((q) => q.join(",")).join(" "), ...clipped }));
     }
   }
   if (board.wind) drawWind(svg, board);
@@ -664,6 +690,7 @@ function wire() {
   $("level").addEventListener("change", () => { $("admiral-row").hidden = $("level").value !== "spec"; });
   $("new-game").addEventListener("click", () => guarded(newGame));
   $("confirm").addEventListener("click", () => guarded(() => confirmOrder(app.selectedOrder)));
+  $("typed-order").addEventListener("submit", (ev) => { ev.preventDefault(); guarded(() => giveTypedOrder(ev)); });
   $("resign").addEventListener("click", () => guarded(async () => {
     if (confirm("Resign the game?")) await confirmOrder($("resign").dataset.action);
   }));

@@ -40,6 +40,7 @@ pub mod catalogue;
 pub mod data;
 pub mod game_impl;
 pub mod observe;
+pub mod refusal;
 pub mod sailing;
 pub mod state;
 

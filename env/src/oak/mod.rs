@@ -52,6 +52,7 @@ pub mod geometry;
 pub mod initiative;
 pub mod movement;
 pub mod observe;
+pub mod refusal;
 pub mod rules;
 pub mod state;
 

@@ -43,6 +43,7 @@ pub mod catalogue;
 pub mod data;
 pub mod game_impl;
 pub mod observe;
+pub mod refusal;
 pub mod rules;
 pub mod state;
 

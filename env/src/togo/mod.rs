@@ -47,6 +47,7 @@ pub mod flow;
 pub mod game_impl;
 pub mod movement;
 pub mod observe;
+pub mod refusal;
 pub mod state;
 
 pub use catalogue::{NUM_ACTIONS, NUM_PLAYER_ACTIONS, TOGO_VERSION};

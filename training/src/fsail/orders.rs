@@ -151,5 +151,17 @@ mod tests {
         assert!(parse(&g, &orders, "2").is_err_and(|e| e.contains("no order number 2")));
         assert!(parse(&g, &orders, "ship:1").is_err_and(|e| e.contains("not a legal order")));
         assert!(parse(&g, &orders, "full sail").is_err_and(|e| e.contains("cannot read")));
+        // `play` explains a refused order with the rule (the generic prompt's refusal hook).
+        let explained =
+            crate::screens::parse_order_explained(&g, &orders, "fire:0>0", &|a| g.refusal(a));
+        assert!(
+            explained
+                .as_ref()
+                .is_err_and(|e| e.contains("is not allowed now") && e.contains("Cannon Phase")),
+            "{explained:?}"
+        );
+        let explained =
+            crate::screens::parse_order_explained(&g, &orders, "ship:1", &|a| g.refusal(a));
+        assert!(explained.is_err_and(|e| e.contains("no ship number 1")));
     }
 }

@@ -85,6 +85,11 @@ impl RulesetUi for FsailUi {
         super::board::fields(g, ship)
     }
 
+    /// Why an order is refused, naming the rule (`FsailGame::refusal`).
+    fn refusal(&self, g: &FsailGame, action: Action) -> Option<String> {
+        g.refusal(action)
+    }
+
     /// The ship an order is for (the browser lists a clicked ship's orders).
     fn order_ship(&self, g: &FsailGame, action: Action) -> Option<usize> {
         super::board::order_ship(g, action)
@@ -130,7 +135,9 @@ impl RulesetUi for FsailUi {
         word: &str,
         text: &str,
     ) -> Result<Option<Vec<Action>>> {
-        screens::generic_command(c, g, &legal_orders(g, self.roster()), word, text)
+        screens::generic_command(c, g, &legal_orders(g, self.roster()), word, text, &|a| {
+            g.refusal(a)
+        })
     }
 
     fn result(&self, g: &FsailGame) -> (FsailResult, String) {

@@ -11,6 +11,7 @@ use serde::Serialize;
 use crate::roster::Roster;
 use crate::screens::Screens;
 
+pub mod board;
 pub mod orders;
 pub mod play;
 pub mod views;

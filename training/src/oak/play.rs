@@ -190,6 +190,24 @@ impl RulesetUi for OakUi {
         )
     }
 
+    /// The table as the browser draws it, a selected ship's broadside paths, and the ship
+    /// each order is for.
+    fn board(&self, g: &OakGame) -> crate::serve::board::Board {
+        super::board::board(g, &self.roster)
+    }
+
+    fn fields(&self, g: &OakGame, ship: usize) -> Vec<crate::serve::board::Area> {
+        super::board::fields(g, ship)
+    }
+
+    fn refusal(&self, g: &OakGame, action: Action) -> Option<String> {
+        g.refusal(action)
+    }
+
+    fn order_ship(&self, g: &OakGame, action: Action) -> Option<usize> {
+        super::board::order_ship(g, action)
+    }
+
     fn new(scenario: &AnyScenario, viewer: u8) -> Result<Self> {
         let scenario = screens::scenario_of::<OakRuleset>(scenario)?;
         Ok(OakUi {
@@ -256,7 +274,7 @@ impl RulesetUi for OakUi {
         word: &str,
         text: &str,
     ) -> Result<Option<Vec<Action>>> {
-        screens::generic_command(c, g, &self.orders(g), word, text)
+        screens::generic_command(c, g, &self.orders(g), word, text, &|a| self.refusal(g, a))
     }
 
     fn result(&self, g: &OakGame) -> (OakResult, String) {

@@ -93,6 +93,11 @@ impl RulesetUi for PoeUi {
         super::board::fields(g, ship)
     }
 
+    /// Why an order is refused, naming the rule (`PoeGame::refusal`).
+    fn refusal(&self, g: &PoeGame, action: Action) -> Option<String> {
+        g.refusal(action)
+    }
+
     /// The ship an order is for (the browser lists a clicked ship's orders).
     fn order_ship(&self, g: &PoeGame, action: Action) -> Option<usize> {
         super::board::order_ship(g, action)
@@ -156,7 +161,9 @@ impl RulesetUi for PoeUi {
         word: &str,
         text: &str,
     ) -> Result<Option<Vec<Action>>> {
-        screens::generic_command(c, g, &legal_orders(g, self.roster()), word, text)
+        screens::generic_command(c, g, &legal_orders(g, self.roster()), word, text, &|a| {
+            g.refusal(a)
+        })
     }
 
     fn result(&self, g: &PoeGame) -> (PoeResult, String) {

@@ -526,10 +526,13 @@ async fn game_view(
     g.view().map(Json).map_err(ApiError::internal)
 }
 
+/// An order by its catalogue index (the page's buttons) or by its name, typed as in the
+/// terminal (`fire:0:1`): exactly one of the two.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct OrderReq {
-    action: u64,
+    action: Option<u64>,
+    name: Option<String>,
 }
 
 async fn order(
@@ -540,7 +543,16 @@ async fn order(
     let g = s.game(&path(p)?)?;
     let req: OrderReq = body(b)?;
     let mut g = lock(&g)?;
-    g.order(req.action).map_err(ApiError::conflict)?;
+    match (req.action, req.name) {
+        (Some(a), None) => g.order(a),
+        (None, Some(name)) => g.order_named(&name),
+        _ => {
+            return Err(ApiError::bad(
+                "an order gives either `action` (its number) or `name`, not both or neither",
+            ))
+        }
+    }
+    .map_err(ApiError::conflict)?;
     g.view().map(Json).map_err(ApiError::internal)
 }
 

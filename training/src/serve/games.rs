@@ -16,6 +16,7 @@ use anyhow::{anyhow, Result};
 use broadside_agents::{Agent, AgentSpec, SearchControl};
 use broadside_env::game::{Action, Game, Turn};
 use broadside_env::harness::derive_seed;
+use broadside_env::observation::Observation;
 use broadside_env::ruleset::{AnyGame, AnyScenario, GameOptions};
 use broadside_env::savegame::SavedGame;
 use rand::SeedableRng;
@@ -344,15 +345,21 @@ impl PlayGame {
                 .ok_or_else(|| anyhow!("internal error: no legal order for the admiral"))?
         };
         let at = self.actions.len();
-        let text = format!(
-            "The admiral orders: {}",
-            crate::style::sanitize(&self.game.describe_action(a))
-        );
-        self.log.push(LogLine { at, text });
-        self.log.extend(why.into_iter().map(|w| LogLine {
-            at,
-            text: format!("    {}", crate::style::sanitize(&w)),
-        }));
+        // A decision the person cannot see (a card chosen in secret, an order marker placed
+        // face down) is told only by the ruleset's narration, which keeps it hidden; the
+        // admiral's explanation would name it, so it is left out too.
+        let hidden = decision_hidden_from(&self.game, a, self.human);
+        if !hidden {
+            let text = format!(
+                "The admiral orders: {}",
+                crate::style::sanitize(&self.game.describe_action(a))
+            );
+            self.log.push(LogLine { at, text });
+            self.log.extend(why.into_iter().map(|w| LogLine {
+                at,
+                text: format!("    {}", crate::style::sanitize(&w)),
+            }));
+        }
         self.apply(a)?;
         self.committed = self.actions.len();
         Ok(())
@@ -379,13 +386,42 @@ impl PlayGame {
                 )
             })?;
         if !self.game.legal_actions().contains(a) {
-            return Err(format!(
-                "`{}` is not a legal order now; the legal orders are listed with the board",
-                spec.action_name(a)
-            ));
+            return Err(match self.viewer.refusal(&self.game, a).ok().flatten() {
+                Some(why) => format!(
+                    "`{}` is not allowed now: {}",
+                    spec.action_name(a),
+                    crate::style::sanitize(&why)
+                ),
+                None => format!(
+                    "`{}` is not a legal order now; the legal orders are listed with the board",
+                    spec.action_name(a)
+                ),
+            });
         }
         self.apply(a).map_err(|e| format!("{e:#}"))?;
         self.advance().map_err(|e| format!("{e:#}"))
+    }
+
+    /// The person's order by its catalogue name (`fire:0:1`, any case), as the terminal
+    /// reads it: an unknown name is refused, an illegal one with the rule that forbids it.
+    pub fn order_named(&mut self, name: &str) -> Result<(), String> {
+        const LONGEST: usize = 64;
+        let t = name.trim();
+        if t.chars().count() > LONGEST {
+            return Err(format!("an order's name is at most {LONGEST} characters"));
+        }
+        let spec = self.game.spec();
+        let a = spec
+            .action_by_name(&t.to_ascii_lowercase())
+            .filter(|&a| (a as usize) < spec.num_player_actions)
+            .ok_or_else(|| {
+                format!(
+                    "`{}` is not an order of {}: the legal orders are listed with the board",
+                    crate::style::sanitize(t),
+                    spec.name
+                )
+            })?;
+        self.order(u64::from(a))
     }
 
     /// Takes back the person's last sub-decision, while their orders are not committed (no
@@ -495,4 +531,25 @@ impl PlayGame {
             returns: over.then(|| self.game.returns()),
         })
     }
+}
+
+/// Whether the person playing `viewer` cannot tell decision `a` from another legal decision
+/// of the moment: both leave them the same observation (the ruleset's information set).
+fn decision_hidden_from(game: &AnyGame, a: Action, viewer: u8) -> bool {
+    let spec = &game.spec().obs;
+    let seen = |action: Action| {
+        let mut g = game.clone();
+        g.apply(action).ok()?;
+        let mut o = Observation::new(spec);
+        g.observe(viewer, &mut o);
+        Some(o)
+    };
+    let Some(mine) = seen(a) else {
+        return false;
+    };
+    game.legal_actions()
+        .iter()
+        .filter(|&b| b != a)
+        .take(64)
+        .any(|b| seen(b).as_ref() == Some(&mine))
 }

@@ -16,6 +16,8 @@ pub trait Viewer: Send {
     fn fields(&self, g: &AnyGame, ship: usize) -> Result<Vec<Area>>;
     /// The ship the legal order `action` is for, if the ruleset says.
     fn order_ship(&self, g: &AnyGame, action: Action) -> Result<Option<usize>>;
+    /// Why `action` is not a legal order now, naming the rule, if the ruleset says.
+    fn refusal(&self, g: &AnyGame, action: Action) -> Result<Option<String>>;
     /// Log lines for `action`, which turned `before` into `after` (every die result included).
     fn narrate(&mut self, before: &AnyGame, action: Action, after: &AnyGame)
         -> Result<Vec<String>>;
@@ -42,6 +44,10 @@ impl<U: RulesetUi + Send> Viewer for UiViewer<U> {
 
     fn order_ship(&self, g: &AnyGame, action: Action) -> Result<Option<usize>> {
         Ok(self.0.order_ship((U::STATE)(g)?, action))
+    }
+
+    fn refusal(&self, g: &AnyGame, action: Action) -> Result<Option<String>> {
+        Ok(self.0.refusal((U::STATE)(g)?, action))
     }
 
     fn narrate(

@@ -17,6 +17,7 @@ use crate::roster::Roster;
 use crate::screens::{self, ActionView, RulesetUi, Screens};
 use crate::style::Style;
 
+pub mod board;
 pub mod orders;
 pub mod view;
 
@@ -232,6 +233,23 @@ impl RulesetUi for TogoUi {
         &self.roster
     }
 
+    /// The table as the browser draws it, a selected ship's ranges, the ship of each order.
+    fn board(&self, g: &TogoGame) -> crate::serve::board::Board {
+        board::board(g, &self.roster)
+    }
+
+    fn fields(&self, g: &TogoGame, ship: usize) -> Vec<crate::serve::board::Area> {
+        board::fields(g, ship)
+    }
+
+    fn refusal(&self, g: &TogoGame, action: Action) -> Option<String> {
+        g.refusal(action)
+    }
+
+    fn order_ship(&self, g: &TogoGame, action: Action) -> Option<usize> {
+        board::order_ship(g, action)
+    }
+
     fn narrate(&mut self, before: &TogoGame, action: Action, after: &TogoGame) -> Vec<String> {
         view::narrate(&self.roster, before, action, after)
     }
@@ -269,7 +287,7 @@ impl RulesetUi for TogoUi {
         word: &str,
         text: &str,
     ) -> Result<Option<Vec<Action>>> {
-        screens::generic_command(c, g, &self.orders(g), word, text)
+        screens::generic_command(c, g, &self.orders(g), word, text, &|a| self.refusal(g, a))
     }
 
     fn order_words(&self, g: &TogoGame, action: Action) -> String {

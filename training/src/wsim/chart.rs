@@ -78,41 +78,50 @@ fn status(game: &WsimGame, roster: &Roster, i: usize) -> String {
     }
 }
 
-/// The table of every ship, one line each.
+/// The table of every ship, two lines each so that it fits 80 columns: who she is, her
+/// hull, crew and rigging by section and her points; then her movement (by attitude A B C
+/// D, now, turns), guns and carronades left | right, loaded and initial broadsides, and any
+/// status (struck, no crew, fouled).
 pub fn table(game: &WsimGame, roster: &Roster, style: &Style) -> String {
-    let name_w = roster
-        .names
+    let width = |v: &[String], least: usize| {
+        v.iter()
+            .map(|n| n.chars().count())
+            .max()
+            .unwrap_or(least)
+            .max(least)
+    };
+    let ships = game.ships();
+    let hull: Vec<String> = ships
         .iter()
-        .map(|n| n.chars().count())
-        .max()
-        .unwrap_or(4)
-        .max(4);
-    let side_w = roster
-        .sides
+        .map(|s| format!("{}/{}", s.hull, s.hull_max))
+        .collect();
+    let crew: Vec<String> = ships.iter().map(|s| sections(crew_sections(s))).collect();
+    let rig: Vec<String> = ships
         .iter()
-        .map(|n| n.chars().count())
-        .max()
-        .unwrap_or(4)
-        .max(4);
-    let kind_w = roster
-        .kinds
-        .iter()
-        .map(|n| n.chars().count())
-        .max()
-        .unwrap_or(4)
-        .max(4);
-    let mut out = String::new();
-    let header = format!(
-        "   {:<name_w$} {:<side_w$} {:<kind_w$} {:<7} {:<5} {:<4} {:<7} {:<11} {:<11} {:<9} {:<9} {:<6} {:<7} {:>4}  {}",
-        "Ship", "Side", "Type", "Move", "Now", "Turn", "Hull", "Crew", "Rigging", "Guns L|R", "Carr L|R", "Loaded", "Initial", "Pts", "Status"
+        .map(|s| sections(rigging_sections(s)))
+        .collect();
+    let kinds: Vec<String> = (0..ships.len())
+        .map(|i| roster.kinds.get(i).cloned().unwrap_or_else(|| "?".into()))
+        .collect();
+    let (name_w, side_w, kind_w) = (
+        width(&roster.names, 4),
+        width(&roster.sides, 4),
+        width(&kinds, 4),
     );
-    out.push_str(&style.bold(&header));
+    let (hull_w, crew_w, rig_w) = (width(&hull, 4), width(&crew, 4), width(&rig, 3));
+    let mut out = String::new();
+    out.push_str(&style.bold(&format!(
+        "   {:<name_w$} {:<side_w$} {:<kind_w$} {:<hull_w$} {:<crew_w$} {:<rig_w$} pts",
+        "Ship", "Side", "Type", "Hull", "Crew", "Rig"
+    )));
     out.push('\n');
-    out.push_str(&format!(
-        "   {:<name_w$} {:<side_w$} {:<kind_w$} {:<7}\n",
-        "", "", "", "A B C D"
-    ));
-    for (i, s) in game.ships().iter().enumerate() {
+    out.push_str(
+        &style.bold(
+            "     move A B C D, now, turns | guns, carronades L|R | loaded, initial broadside",
+        ),
+    );
+    out.push('\n');
+    for (i, s) in ships.iter().enumerate() {
         let moves: Vec<String> = ATTITUDES
             .iter()
             .map(|&a| game.allowance_in(i, a).to_string())
@@ -122,34 +131,50 @@ pub fn table(game: &WsimGame, roster: &Roster, style: &Style) -> String {
         } else {
             format!("{} ({})", game.allowance(i), game.attitude(i).name())
         };
-        let line = format!(
-            "{}{} {:<name_w$} {:<side_w$} {:<kind_w$} {:<7} {:<5} {:<4} {:<7} {:<11} {:<11} {:<9} {:<9} {:<6} {:<7} {:>4}  {}",
+        let first = format!(
+            "{}{} {:<name_w$} {:<side_w$} {:<kind_w$} {:<hull_w$} {:<crew_w$} {:<rig_w$} {:>3}",
             // The ship waiting for orders is pointed out.
-            if game.acting_ship() == Some(i) { '>' } else { ' ' },
+            if game.acting_ship() == Some(i) {
+                '>'
+            } else {
+                ' '
+            },
             roster.letter(i),
             roster.name(i),
             roster.side_name(s.side),
-            roster.kinds.get(i).map(String::as_str).unwrap_or("?"),
+            kinds[i],
+            hull[i],
+            crew[i],
+            rig[i],
+            s.points,
+        );
+        let state = status(game, roster, i);
+        let second = format!(
+            "     move {} now {:<5} turns {} | guns {}|{} carr {}|{} | load {} init {}{}",
             moves.join(" "),
             now,
             s.turn_allowance,
-            format!("{}/{}", s.hull, s.hull_max),
-            sections(crew_sections(s)),
-            sections(rigging_sections(s)),
-            format!("{}|{}", s.guns[0], s.guns[1]),
-            format!("{}|{}", s.carronades[0], s.carronades[1]),
+            s.guns[0],
+            s.guns[1],
+            s.carronades[0],
+            s.carronades[1],
             pair_flags(s.loaded),
             pair_flags(s.initial),
-            s.points,
-            status(game, roster, i),
+            if state == "-" {
+                String::new()
+            } else {
+                format!(" | {state}")
+            },
         );
-        let painted = if s.struck() {
-            style.dim(&line)
-        } else {
-            style.side(roster.is_own(i), &line)
-        };
-        out.push_str(&painted);
-        out.push('\n');
+        for line in [first, second] {
+            let painted = if s.struck() {
+                style.dim(&line)
+            } else {
+                style.side(roster.is_own(i), &line)
+            };
+            out.push_str(&painted);
+            out.push('\n');
+        }
     }
     if !fouled_pairs(game).is_empty() {
         out.push_str(
@@ -300,12 +325,20 @@ mod tests {
     use broadside_env::wsim::{builtin_scenario, WsimOptions};
 
     #[test]
-    fn table_has_a_line_per_ship_and_detail_names_the_ship() {
+    fn table_has_two_lines_per_ship_within_80_columns_and_detail_names_the_ship() {
         let s = builtin_scenario("squadron-battle").expect("built-in scenario");
         let g = WsimGame::new(&s, WsimOptions::default());
         let roster = crate::wsim::roster(&s, 0);
         let t = table(&g, &roster, &Style::PLAIN);
-        assert_eq!(t.lines().count(), 2 + s.ships.len());
+        assert_eq!(t.lines().count(), 2 + 2 * s.ships.len());
+        // Two lines a ship, so that it fits an 80-column terminal.
+        for line in t.lines() {
+            assert!(
+                line.chars().count() <= 80,
+                "{} wide: {line}",
+                line.chars().count()
+            );
+        }
         for ship in &s.ships {
             assert!(t.contains(&ship.name), "{t}");
         }

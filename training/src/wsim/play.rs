@@ -99,6 +99,12 @@ impl RulesetUi for WsimUi {
         super::board::order_ship(g)
     }
 
+    /// Why a movement token is refused, naming the rule (`WsimGame::movement_refusal`).
+    fn refusal(&self, g: &WsimGame, action: Action) -> Option<String> {
+        let ship = super::board::order_ship(g)?;
+        g.movement_refusal(ship, action)
+    }
+
     fn roster(&self) -> &Roster {
         self.narrator.roster()
     }
