@@ -7,7 +7,7 @@
 
 use crate::game::Player;
 use crate::hex::{Facing, Hex, HexMap, ShipPos, Side};
-use crate::observation::{ObsSpec, Observation};
+use crate::observation::{ObsMemo, ObsSpec, Observation, ObservationMut, PlaneRun};
 
 use super::data::{tables, MAX_PLANE_COLS, MAX_PLANE_ROWS, MAX_SHIPS};
 use super::state::{Phase, Step, WsimGame, AIM_HULL, MAX_PLAN};
@@ -266,7 +266,23 @@ impl WsimGame {
 
     /// Fills `out` with `observer`'s view.
     pub fn write_observation(&self, observer: Player, out: &mut Observation) {
-        out.clear();
+        self.write_into(observer, out.view_mut(), None);
+    }
+
+    /// Fills `out` (caller-owned memory) with `observer`'s view. With a memo of what this
+    /// buffer holds, the planes are rewritten incrementally: the static `on_map` plane only
+    /// when the observer or the map changed, and of the other planes only the cells painted
+    /// last time (cleared) and now (painted). The entity rows and the global vector are
+    /// rewritten whole (6 KB, against the planes' 58 KB). Either way the result is the
+    /// fresh observation, entry for entry.
+    pub fn write_into(
+        &self,
+        observer: Player,
+        mut out: ObservationMut<'_>,
+        memo: Option<&mut ObsMemo>,
+    ) {
+        out.entities.fill(0.0);
+        out.global.fill(0.0);
         let rules = &tables().rules;
         let acting = self.acting_ship();
         let norm_c = PLANE_COLS as f32;
@@ -335,8 +351,8 @@ impl WsimGame {
                 e[const { fi("own_load_any") } + o.load.min(2) as usize] = 1.0;
             }
         }
-        self.write_global(observer, acting, acting_row, out);
-        self.write_planes(observer, acting, out);
+        self.write_global(observer, acting, acting_row, &mut out);
+        self.write_planes(observer, acting, &mut out, memo);
     }
 
     fn write_global(
@@ -344,7 +360,7 @@ impl WsimGame {
         observer: Player,
         acting: Option<usize>,
         acting_row: usize,
-        out: &mut Observation,
+        out: &mut ObservationMut<'_>,
     ) {
         let rules = &tables().rules;
         let g = &mut out.global;
@@ -415,20 +431,52 @@ impl WsimGame {
         put(b(self.single_ship));
     }
 
+    /// The key of what the `on_map` plane holds in `observer`'s frame: the observer and the
+    /// map's size (maps are rectangles), tagged so no other ruleset's key can equal it.
+    fn plane_key(&self, observer: Player) -> u64 {
+        const TAG: u64 = 0x5753 << 48; // "WS"
+        TAG | (observer as u64) << 40
+            | (self.map.cols as u16 as u64) << 16
+            | self.map.rows as u16 as u64
+    }
+
     /// The planes, written through [`PlaneWriter`]: whole rows for the map, column runs for
     /// the fields of fire, so no per-hex geometry or bounds check runs (this was most of
-    /// an observation's cost).
-    fn write_planes(&self, observer: Player, acting: Option<usize>, out: &mut Observation) {
+    /// an observation's cost). With a memo that knows the buffer, only the painted cells of
+    /// the last observation are cleared and the map is not rewritten.
+    fn write_planes(
+        &self,
+        observer: Player,
+        acting: Option<usize>,
+        out: &mut ObservationMut<'_>,
+        mut memo: Option<&mut ObsMemo>,
+    ) {
         let Some(planes) = out.planes.as_slice_mut() else {
-            // `Observation::new` lays the planes out in standard order; nothing else can.
+            // `Observation::new` and `ObservationMut::from_slices` lay the planes out in
+            // standard order; nothing else can.
             return;
         };
+        let key = self.plane_key(observer);
+        let known = memo.as_ref().is_some_and(|m| m.key() == Some(key));
+        match memo.as_deref_mut() {
+            Some(m) if known => m.clear_painted(planes),
+            _ => planes.fill(0.0),
+        }
         let mut w = PlaneWriter {
             planes,
             map: self.map,
             frame: self.frame(observer),
+            memo: None,
         };
-        w.fill_map(CH_ON_MAP);
+        if !known {
+            w.fill_map(CH_ON_MAP);
+        }
+        if let Some(m) = memo {
+            if !known {
+                m.start(key, run_capacity());
+            }
+            w.memo = Some(m);
+        }
         for s in self.ships() {
             let own = s.side == observer;
             w.set(if own { 1 } else { 3 }, s.pos.bow, 1.0);
@@ -469,12 +517,25 @@ const CH_ON_MAP: usize = 0;
 const CH_FIRE_ZONE: usize = 10;
 const PLANE_AREA: usize = PLANE_ROWS * PLANE_COLS;
 
+/// The most runs one observation paints besides the map: four cells per ship (bow, stern,
+/// struck twice), four for the acting ship and its planned position, its two fields of fire,
+/// and two fields per enemy ship.
+fn run_capacity() -> usize {
+    let widest_field = (0..2)
+        .flat_map(|odd| (0..6u8).flat_map(move |f| Side::BOTH.map(|s| (odd, f, s))))
+        .map(|(odd, f, s)| field_runs(Facing(f), s, odd == 1).len())
+        .max()
+        .unwrap_or(0);
+    MAX_SHIPS * 4 + 4 + (MAX_SHIPS + 1) * 2 * widest_field
+}
+
 /// Writes into the planes (a standard-layout `[channel][row][col]` slice) in one player's
-/// frame, clipped to the map.
+/// frame, clipped to the map; with a memo, records every cell it paints.
 struct PlaneWriter<'a> {
     planes: &'a mut [f32],
     map: HexMap,
     frame: Frame,
+    memo: Option<&'a mut ObsMemo>,
 }
 
 impl PlaneWriter<'_> {
@@ -493,7 +554,15 @@ impl PlaneWriter<'_> {
     fn set(&mut self, ch: usize, h: Hex, v: f32) {
         let (col, row) = h.to_offset();
         if let Some(k) = self.index(col, row) {
-            self.planes[ch * PLANE_AREA + k] = v;
+            let k = ch * PLANE_AREA + k;
+            self.planes[k] = v;
+            if let Some(m) = self.memo.as_deref_mut() {
+                m.record(PlaneRun {
+                    start: k as u32,
+                    end: k as u32,
+                    step: 1,
+                });
+            }
         }
     }
 
@@ -519,6 +588,13 @@ impl PlaneWriter<'_> {
         let base = ch * PLANE_AREA;
         for k in (a.min(b)..=a.max(b)).step_by(PLANE_COLS) {
             op(&mut self.planes[base + k]);
+        }
+        if let Some(m) = self.memo.as_deref_mut() {
+            m.record(PlaneRun {
+                start: (base + a.min(b)) as u32,
+                end: (base + a.max(b)) as u32,
+                step: PLANE_COLS as u32,
+            });
         }
     }
 
