@@ -179,19 +179,35 @@ pub struct PlaneRun {
     pub step: u32,
 }
 
+/// The most layers an [`ObsMemo`] keeps.
+pub const MAX_MEMO_LAYERS: usize = 8;
+
+/// One layer of an [`ObsMemo`]: the exact inputs (`key`) its cells were painted from, and
+/// the cells painted.
+#[derive(Debug, Clone, Default)]
+struct MemoLayer {
+    valid: bool,
+    key: Vec<u64>,
+    runs: Vec<PlaneRun>,
+}
+
 /// What [`crate::Game::observe_into`] left in one buffer, kept by the caller beside that
 /// buffer, so the next observation into the same buffer may rewrite only what changed.
 ///
-/// A ruleset that writes incrementally records a key of the buffer's static part (for
-/// WS&IM: the observer and the map, which fix the `on_map` plane) and the plane cells it
-/// painted besides it; the next call with the same key clears those cells and paints the new
-/// ones instead of rewriting every plane. The result is exactly a fresh observation, provided
-/// nothing else wrote into the buffer meanwhile: whoever does must call [`ObsMemo::forget`].
-/// One memo per buffer; a new memo knows nothing, so its first observation writes everything.
+/// An incremental writer keys the buffer's static part (for WS&IM: the observer and the
+/// map, which fix the `on_map` plane; when it changes, everything is rewritten) and splits
+/// the rest of its planes into *layers* that paint disjoint channels, each keyed by the
+/// exact inputs it is painted from (for WS&IM's fire zones: every enemy ship's position and
+/// loaded broadsides). A layer whose key is unchanged is left as it is; otherwise the cells
+/// it painted last time are cleared and it is painted again, recording its cells. Keys are
+/// compared word for word (no hashing), so the result is exactly a fresh observation,
+/// provided nothing else wrote into the buffer meanwhile: whoever does must call
+/// [`ObsMemo::forget`]. One memo per buffer; a new memo knows nothing, so its first
+/// observation writes everything.
 #[derive(Debug, Clone, Default)]
 pub struct ObsMemo {
-    key: Option<u64>,
-    runs: Vec<PlaneRun>,
+    base: Option<u64>,
+    layers: [MemoLayer; MAX_MEMO_LAYERS],
     /// The observation of rulesets that do not write into borrowed memory, copied from.
     scratch: Option<Observation>,
 }
@@ -205,36 +221,50 @@ impl ObsMemo {
     /// Forgets what the buffer holds (someone else wrote into it): the next observation
     /// writes every entry.
     pub fn forget(&mut self) {
-        self.key = None;
-        self.runs.clear();
+        self.base = None;
+        for layer in &mut self.layers {
+            layer.valid = false;
+            layer.runs.clear();
+        }
     }
 
     /// The key of the static part the buffer holds, if known.
-    pub fn key(&self) -> Option<u64> {
-        self.key
+    pub fn base(&self) -> Option<u64> {
+        self.base
     }
 
-    /// Records that the buffer now holds the static part `key` and nothing else painted.
-    pub fn start(&mut self, key: u64, capacity: usize) {
-        self.key = Some(key);
-        self.runs.clear();
-        // Reserved once (the first observation), so later observations do not allocate.
-        self.runs.reserve(capacity);
+    /// Records that the buffer was zeroed and now holds the static part `base` only: every
+    /// layer is unknown.
+    pub fn start(&mut self, base: u64) {
+        self.base = Some(base);
+        for layer in &mut self.layers {
+            layer.valid = false;
+            layer.key.clear();
+            layer.runs.clear();
+        }
     }
 
-    /// Records a painted run of cells.
-    pub fn record(&mut self, run: PlaneRun) {
-        self.runs.push(run);
+    /// Whether layer `layer` holds exactly what `key` paints (then it need not be touched).
+    /// Layers past [`MAX_MEMO_LAYERS`] are never known.
+    pub fn layer_holds(&self, layer: usize, key: &[u64]) -> bool {
+        self.base.is_some()
+            && self
+                .layers
+                .get(layer)
+                .is_some_and(|l| l.valid && l.key == key)
     }
 
-    /// Zeroes every cell painted since [`ObsMemo::start`] in `planes` and forgets them,
-    /// keeping the key.
-    pub fn clear_painted(&mut self, planes: &mut [f32]) {
-        for run in self.runs.drain(..) {
-            let (start, end) = (
-                run.start as usize,
-                (run.end as usize).min(planes.len().wrapping_sub(1)),
-            );
+    /// Clears in `planes` the cells layer `layer` painted and records that it is about to
+    /// be painted from `key` (its cells follow through [`ObsMemo::record`]). `capacity` is
+    /// the most runs the layer paints: reserved on the first call, so that later
+    /// observations do not allocate.
+    pub fn repaint(&mut self, layer: usize, key: &[u64], planes: &mut [f32], capacity: usize) {
+        let Some(l) = self.layers.get_mut(layer) else {
+            return;
+        };
+        for run in l.runs.drain(..) {
+            let last = planes.len().wrapping_sub(1);
+            let (start, end) = (run.start as usize, (run.end as usize).min(last));
             if planes.is_empty() || start > end {
                 continue;
             }
@@ -242,11 +272,17 @@ impl ObsMemo {
                 planes[k] = 0.0;
             }
         }
+        l.runs.reserve(capacity);
+        l.key.clear();
+        l.key.extend_from_slice(key);
+        l.valid = self.base.is_some();
     }
 
-    /// The runs painted since [`ObsMemo::start`].
-    pub fn runs(&self) -> &[PlaneRun] {
-        &self.runs
+    /// Records a run of cells layer `layer` painted.
+    pub fn record(&mut self, layer: usize, run: PlaneRun) {
+        if let Some(l) = self.layers.get_mut(layer) {
+            l.runs.push(run);
+        }
     }
 
     /// An owned observation of `spec`'s shapes kept in the memo (made on first use), for
@@ -317,7 +353,7 @@ mod tests {
                                 r.name,
                                 scenario.id()
                             );
-                            incremental += usize::from(memo.key().is_some());
+                            incremental += usize::from(memo.base().is_some());
                         }
                         let a = match g.turn() {
                             Turn::Terminal => break,
@@ -352,7 +388,7 @@ mod tests {
         g.observe(0, &mut fresh);
         g.observe_into(0, buf.view_mut(), &mut memo);
         assert_eq!(buf, fresh);
-        assert!(memo.key().is_some(), "WS&IM records what it wrote");
+        assert!(memo.base().is_some(), "WS&IM records what it wrote");
         buf.planes.fill(9.0);
         memo.forget();
         g.observe_into(0, buf.view_mut(), &mut memo);
