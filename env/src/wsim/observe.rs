@@ -270,11 +270,11 @@ impl WsimGame {
     }
 
     /// Fills `out` (caller-owned memory) with `observer`'s view. With a memo of what this
-    /// buffer holds, the planes are rewritten incrementally: the static `on_map` plane only
-    /// when the observer or the map changed, and of the other planes only the cells painted
-    /// last time (cleared) and now (painted). The entity rows and the global vector are
-    /// rewritten whole (6 KB, against the planes' 58 KB). Either way the result is the
-    /// fresh observation, entry for entry.
+    /// buffer holds, the planes are rewritten incrementally (see [`WsimGame::write_planes`]:
+    /// the static `on_map` plane only when the observer or the map changed, each other layer
+    /// only when its inputs changed); the entity rows and the global vector are rewritten
+    /// whole (5 KB, against the planes' 58 KB). Either way the result is the fresh
+    /// observation, entry for entry.
     pub fn write_into(
         &self,
         observer: Player,
@@ -487,7 +487,7 @@ impl WsimGame {
 
         let mut key = [0u64; MAX_SHIPS];
         for (k, s) in key.iter_mut().zip(self.ships()) {
-            *k = pos_word(s.pos) | (s.side == observer) as u64 * OWN | s.struck() as u64 * STRUCK;
+            *k = pos_word(s.pos) | flag_bit(s.side == observer, OWN) | flag_bit(s.struck(), STRUCK);
         }
         if w.begin(LAYER_SHIPS, &key[..n], MAX_SHIPS * 4) {
             for s in self.ships() {
@@ -529,7 +529,7 @@ impl WsimGame {
 
         for (k, s) in key.iter_mut().zip(self.ships()) {
             *k = if s.side != observer && s.can_fight() {
-                pos_word(s.pos) | s.loaded[0] as u64 * LOADED_LEFT | s.loaded[1] as u64 * LOADED_RIGHT
+                pos_word(s.pos) | flag_bit(s.loaded[0], LOADED_LEFT) | flag_bit(s.loaded[1], LOADED_RIGHT)
             } else {
                 0
             };
@@ -563,6 +563,15 @@ const LOADED_RIGHT: u64 = 1 << 43;
 /// Set in every position word, so that a ship at the origin facing north is not a zero
 /// (the word of an absent entry).
 const PRESENT: u64 = 1 << 44;
+
+/// `bit` if `on`.
+fn flag_bit(on: bool, bit: u64) -> u64 {
+    if on {
+        bit
+    } else {
+        0
+    }
+}
 
 /// A ship position as one exact key word.
 fn pos_word(p: ShipPos) -> u64 {

@@ -59,9 +59,6 @@ class BroadsideAEC(AECEnv):
         self._core = CoreEnv(ruleset, scenario, max_decisions, resignation)
         self._spec = self._core.spec()
         self._observe = self._core.observe_reused if reuse_observations else self._core.observe_masked
-        # The Rust method itself, not the wrapper below: one Python frame less per call in a
-        # learner's loop.
-        self.legal_actions = self._core.legal_actions
         self.possible_agents = list(AGENTS)
         self.agents = []
         obs_space = observation_space(self._spec)
