@@ -26,7 +26,7 @@
 use crate::action_set::ActionSet;
 use crate::chance::ChanceOutcomes;
 use crate::error::ActionError;
-use crate::observation::{ObsSpec, Observation};
+use crate::observation::{ObsMemo, ObsSpec, Observation, ObservationMut};
 use rand::RngCore;
 use serde::{de::DeserializeOwned, Serialize};
 
@@ -143,6 +143,21 @@ pub trait Game:
 
     /// Writes `player`'s observation into `out`, which has the shapes of `spec().obs`.
     fn observe(&self, player: Player, out: &mut Observation);
+
+    /// Writes `player`'s observation into `out`, memory the caller owns (a row of a batch
+    /// array) with the shapes of `spec().obs`; `memo` is the caller's record of what that
+    /// buffer holds (one memo per buffer, see [`ObsMemo`]). The result equals [`Game::observe`]
+    /// exactly, entry for entry.
+    ///
+    /// The default observes into the memo's scratch observation and copies it in. A ruleset
+    /// whose observation is mostly unchanged from step to step overrides it to write in
+    /// place and, when the memo knows the buffer, to rewrite only what changed (WS&IM).
+    fn observe_into(&self, player: Player, mut out: ObservationMut<'_>, memo: &mut ObsMemo) {
+        let scratch = memo.scratch(&self.spec().obs);
+        self.observe(player, scratch);
+        out.copy_from(scratch);
+        memo.forget();
+    }
 
     /// A copy of this state in which everything `player` cannot know (the other side's
     /// unrevealed orders) is replaced by a plausible sample consistent with what `player`

@@ -59,5 +59,5 @@ pub use chance::{ChanceOutcomes, MAX_CHANCE_OUTCOMES};
 pub use error::{ActionError, DataError};
 pub use game::{Action, Game, GameSpec, Player, Turn, NUM_PLAYERS};
 pub use harness::{run_random_games, HarnessConfig, HarnessFailure, HarnessReport, Property};
-pub use observation::{ObsSpec, Observation};
+pub use observation::{ObsMemo, ObsSpec, Observation, ObservationMut, PlaneRun};
 pub use wrapper::{Env, EnvConfig, StepResult, VecEnv, VecEnvConfig};

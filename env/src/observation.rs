@@ -5,7 +5,7 @@
 //! spatial planes `[channels, rows, cols]` (a ruleset without a grid declares 0 channels).
 //! Every feature has a name so a network, a test or a person can read it.
 
-use ndarray::{Array1, Array2, Array3};
+use ndarray::{Array1, Array2, Array3, ArrayViewMut1, ArrayViewMut2, ArrayViewMut3};
 
 /// Shapes and feature names of a ruleset's observation.
 #[derive(Debug)]
@@ -89,5 +89,323 @@ impl Observation {
         self.entities.dim() == spec.entity_shape()
             && self.global.len() == spec.global_features.len()
             && self.planes.dim() == spec.plane_shape()
+    }
+
+    /// The three tensors as an [`ObservationMut`], so a writer that targets borrowed memory
+    /// also fills an owned observation.
+    pub fn view_mut(&mut self) -> ObservationMut<'_> {
+        ObservationMut {
+            entities: self.entities.view_mut(),
+            global: self.global.view_mut(),
+            planes: self.planes.view_mut(),
+        }
+    }
+}
+
+/// An observation in memory the caller owns (a row of a batch array, a numpy buffer): the
+/// tensors of [`Observation`] as mutable views, so a ruleset writes straight into that memory
+/// ([`crate::Game::observe_into`]) with no intermediate observation and no copy.
+#[derive(Debug)]
+pub struct ObservationMut<'a> {
+    /// `[max_entities, entity_features]`.
+    pub entities: ArrayViewMut2<'a, f32>,
+    /// `[global_features]`.
+    pub global: ArrayViewMut1<'a, f32>,
+    /// `[channels, rows, cols]`, in standard (row-major) layout.
+    pub planes: ArrayViewMut3<'a, f32>,
+}
+
+impl<'a> ObservationMut<'a> {
+    /// Views over three flat row-major slices with `spec`'s shapes; an error names the first
+    /// slice whose length does not match.
+    pub fn from_slices(
+        spec: &ObsSpec,
+        entities: &'a mut [f32],
+        global: &'a mut [f32],
+        planes: &'a mut [f32],
+    ) -> Result<Self, String> {
+        let wrong = |what: &str, len: usize, want: usize| {
+            format!("the {what} buffer holds {len} values, the observation needs {want}")
+        };
+        let (e_len, g_len, p_len) = (entities.len(), global.len(), planes.len());
+        let (e, f) = spec.entity_shape();
+        let (c, r, k) = spec.plane_shape();
+        let entities = ArrayViewMut2::from_shape((e, f), entities)
+            .map_err(|_| wrong("entity", e_len, e * f))?;
+        let global = ArrayViewMut1::from_shape(spec.global_features.len(), global)
+            .map_err(|_| wrong("global", g_len, spec.global_features.len()))?;
+        let planes = ArrayViewMut3::from_shape((c, r, k), planes)
+            .map_err(|_| wrong("plane", p_len, c * r * k))?;
+        Ok(Self {
+            entities,
+            global,
+            planes,
+        })
+    }
+
+    /// A shorter-lived view of the same memory (to pass on without giving this one up).
+    pub fn reborrow(&mut self) -> ObservationMut<'_> {
+        ObservationMut {
+            entities: self.entities.view_mut(),
+            global: self.global.view_mut(),
+            planes: self.planes.view_mut(),
+        }
+    }
+
+    /// Sets every entry to zero.
+    pub fn clear(&mut self) {
+        self.entities.fill(0.0);
+        self.global.fill(0.0);
+        self.planes.fill(0.0);
+    }
+
+    /// Copies `obs` (of the same shapes) in.
+    pub fn copy_from(&mut self, obs: &Observation) {
+        self.entities.assign(&obs.entities);
+        self.global.assign(&obs.global);
+        self.planes.assign(&obs.planes);
+    }
+}
+
+/// A cell range of the flat planes, `start`, `start + step`, ... up to `end` inclusive: what
+/// an incremental writer painted (a single cell has `start == end`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlaneRun {
+    /// First flat index.
+    pub start: u32,
+    /// Last flat index (inclusive).
+    pub end: u32,
+    /// Distance between cells (at least 1).
+    pub step: u32,
+}
+
+/// The most layers an [`ObsMemo`] keeps.
+pub const MAX_MEMO_LAYERS: usize = 8;
+
+/// One layer of an [`ObsMemo`]: the exact inputs (`key`) its cells were painted from, and
+/// the cells painted.
+#[derive(Debug, Clone, Default)]
+struct MemoLayer {
+    valid: bool,
+    key: Vec<u64>,
+    runs: Vec<PlaneRun>,
+}
+
+/// What [`crate::Game::observe_into`] left in one buffer, kept by the caller beside that
+/// buffer, so the next observation into the same buffer may rewrite only what changed.
+///
+/// An incremental writer keys the buffer's static part (for WS&IM: the observer and the
+/// map, which fix the `on_map` plane; when it changes, everything is rewritten) and splits
+/// the rest of its planes into *layers* that paint disjoint channels, each keyed by the
+/// exact inputs it is painted from (for WS&IM's fire zones: every enemy ship's position and
+/// loaded broadsides). A layer whose key is unchanged is left as it is; otherwise the cells
+/// it painted last time are cleared and it is painted again, recording its cells. Keys are
+/// compared word for word (no hashing), so the result is exactly a fresh observation,
+/// provided nothing else wrote into the buffer meanwhile: whoever does must call
+/// [`ObsMemo::forget`]. One memo per buffer; a new memo knows nothing, so its first
+/// observation writes everything.
+#[derive(Debug, Clone, Default)]
+pub struct ObsMemo {
+    base: Option<u64>,
+    layers: [MemoLayer; MAX_MEMO_LAYERS],
+    /// The observation of rulesets that do not write into borrowed memory, copied from.
+    scratch: Option<Observation>,
+}
+
+impl ObsMemo {
+    /// A memo that knows nothing: the next observation writes every entry.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Forgets what the buffer holds (someone else wrote into it): the next observation
+    /// writes every entry.
+    pub fn forget(&mut self) {
+        self.base = None;
+        for layer in &mut self.layers {
+            layer.valid = false;
+            layer.runs.clear();
+        }
+    }
+
+    /// The key of the static part the buffer holds, if known.
+    pub fn base(&self) -> Option<u64> {
+        self.base
+    }
+
+    /// Records that the buffer was zeroed and now holds the static part `base` only: every
+    /// layer is unknown.
+    pub fn start(&mut self, base: u64) {
+        self.base = Some(base);
+        for layer in &mut self.layers {
+            layer.valid = false;
+            layer.key.clear();
+            layer.runs.clear();
+        }
+    }
+
+    /// Whether layer `layer` holds exactly what `key` paints (then it need not be touched).
+    /// Layers past [`MAX_MEMO_LAYERS`] are never known.
+    pub fn layer_holds(&self, layer: usize, key: &[u64]) -> bool {
+        self.base.is_some()
+            && self
+                .layers
+                .get(layer)
+                .is_some_and(|l| l.valid && l.key == key)
+    }
+
+    /// Clears in `planes` the cells layer `layer` painted and records that it is about to
+    /// be painted from `key` (its cells follow through [`ObsMemo::record`]). `capacity` is
+    /// the most runs the layer paints: reserved on the first call, so that later
+    /// observations do not allocate.
+    pub fn repaint(&mut self, layer: usize, key: &[u64], planes: &mut [f32], capacity: usize) {
+        let Some(l) = self.layers.get_mut(layer) else {
+            return;
+        };
+        for run in l.runs.drain(..) {
+            let last = planes.len().wrapping_sub(1);
+            let (start, end) = (run.start as usize, (run.end as usize).min(last));
+            if planes.is_empty() || start > end {
+                continue;
+            }
+            for k in (start..=end).step_by(run.step.max(1) as usize) {
+                planes[k] = 0.0;
+            }
+        }
+        l.runs.reserve(capacity);
+        l.key.clear();
+        l.key.extend_from_slice(key);
+        l.valid = self.base.is_some();
+    }
+
+    /// Records a run of cells layer `layer` painted.
+    pub fn record(&mut self, layer: usize, run: PlaneRun) {
+        if let Some(l) = self.layers.get_mut(layer) {
+            l.runs.push(run);
+        }
+    }
+
+    /// An owned observation of `spec`'s shapes kept in the memo (made on first use), for
+    /// writers that observe and copy.
+    pub fn scratch(&mut self, spec: &ObsSpec) -> &mut Observation {
+        let fits = self.scratch.as_ref().is_some_and(|o| o.matches(spec));
+        if !fits {
+            self.scratch = Some(Observation::new(spec));
+        }
+        self.scratch.get_or_insert_with(|| Observation::new(spec))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Player, Turn};
+    use crate::ruleset::{self, GameOptions};
+    use rand::{Rng, SeedableRng};
+
+    /// `observe_into` with a memo kept across steps equals a fresh `observe`, entry for
+    /// entry, in every state of random games of every registered ruleset and scenario: into
+    /// one buffer per player, and into one buffer shared by both players in turn (how a
+    /// batch row is written: the observer changes with the player to act). The buffers start
+    /// full of garbage, so an entry the writer skips shows.
+    #[test]
+    fn observe_into_with_a_memo_equals_a_fresh_observation() {
+        // No resignation: random players resign early, and long games are the point.
+        let options = GameOptions { resignation: false };
+        let mut incremental = 0;
+        for r in ruleset::rulesets() {
+            for scenario in ruleset::scenarios(r.name).expect("built-in scenarios") {
+                let start = scenario.new_game(&options);
+                let spec = &start.spec().obs;
+                let mut fresh = Observation::new(spec);
+                let garbage = |o: &mut Observation| {
+                    o.entities.fill(7.5);
+                    o.global.fill(-3.0);
+                    o.planes.fill(0.125);
+                };
+                let mut bufs = [
+                    Observation::new(spec),
+                    Observation::new(spec),
+                    Observation::new(spec),
+                ];
+                let mut memos = [ObsMemo::new(), ObsMemo::new(), ObsMemo::new()];
+                for seed in 0..4u64 {
+                    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                    let mut g = start.clone();
+                    // A new game in the same buffers: the memos carry over, as in a batch row's
+                    // auto-reset.
+                    if seed == 0 {
+                        bufs.iter_mut().for_each(garbage);
+                    }
+                    for step in 0..300 {
+                        let acting = g.current_player().unwrap_or(0);
+                        for (k, (buf, memo)) in bufs.iter_mut().zip(memos.iter_mut()).enumerate() {
+                            // Buffers 0 and 1 always observe for players 0 and 1; buffer 2
+                            // for the player to act.
+                            let player = if k < 2 { k as Player } else { acting };
+                            fresh.clear();
+                            g.observe(player, &mut fresh);
+                            g.observe_into(player, buf.view_mut(), memo);
+                            assert_eq!(
+                                *buf,
+                                fresh,
+                                "{} {} seed {seed} step {step} buffer {k}",
+                                r.name,
+                                scenario.id()
+                            );
+                            incremental += usize::from(memo.base().is_some());
+                        }
+                        let a = match g.turn() {
+                            Turn::Terminal => break,
+                            Turn::Chance => g.chance_outcomes().sample(&mut rng),
+                            Turn::Player(_) => {
+                                let legal = g.legal_actions();
+                                legal.nth(rng.random_range(0..legal.len())).expect("legal")
+                            }
+                        };
+                        g.apply(a).expect("a legal action");
+                    }
+                }
+            }
+        }
+        // WS&IM writes incrementally (its memo keeps a key); the others observe and copy.
+        assert!(incremental > 5000, "{incremental} incremental observations");
+    }
+
+    /// A memo that is told the buffer changed behind its back writes everything again.
+    #[test]
+    fn a_forgotten_memo_rewrites_the_whole_buffer() {
+        let options = GameOptions { resignation: true };
+        let g = ruleset::scenario("wsim", "squadron-battle")
+            .expect("scenario")
+            .new_game(&options);
+        let spec = &g.spec().obs;
+        let (mut buf, mut fresh, mut memo) = (
+            Observation::new(spec),
+            Observation::new(spec),
+            ObsMemo::new(),
+        );
+        g.observe(0, &mut fresh);
+        g.observe_into(0, buf.view_mut(), &mut memo);
+        assert_eq!(buf, fresh);
+        assert!(memo.base().is_some(), "WS&IM records what it wrote");
+        buf.planes.fill(9.0);
+        memo.forget();
+        g.observe_into(0, buf.view_mut(), &mut memo);
+        assert_eq!(buf, fresh);
+    }
+
+    #[test]
+    fn views_over_slices_check_their_lengths() {
+        let spec = &crate::wsim::observe::WSIM_OBS;
+        let (e, f) = spec.entity_shape();
+        let (c, r, k) = spec.plane_shape();
+        let mut ent = vec![0.0; e * f];
+        let mut glo = vec![0.0; spec.global_features.len()];
+        let mut pla = vec![0.0; c * r * k];
+        assert!(ObservationMut::from_slices(spec, &mut ent, &mut glo, &mut pla).is_ok());
+        let mut short = vec![0.0; c * r * k - 1];
+        let err = ObservationMut::from_slices(spec, &mut ent, &mut glo, &mut short).unwrap_err();
+        assert!(err.contains("plane"), "{err}");
     }
 }

@@ -17,7 +17,7 @@ use crate::action_set::ActionSet;
 use crate::chance::ChanceOutcomes;
 use crate::error::DataError;
 use crate::game::{Action, Game, GameSpec, Player, Turn, NUM_PLAYERS};
-use crate::observation::Observation;
+use crate::observation::{ObsMemo, Observation, ObservationMut};
 
 /// What the registry needs of a ruleset: its game, its scenarios and how to read them.
 /// Implemented once per ruleset, on a unit type in the ruleset's own module.
@@ -427,6 +427,9 @@ impl Game for AnyGame {
     }
     fn observe(&self, player: Player, out: &mut Observation) {
         forward!(self, g => g.observe(player, out))
+    }
+    fn observe_into(&self, player: Player, out: ObservationMut<'_>, memo: &mut ObsMemo) {
+        forward!(self, g => g.observe_into(player, out, memo))
     }
     fn resample_hidden(&self, player: Player, rng: &mut dyn RngCore) -> Self {
         forward!(self, g => wrap g.resample_hidden(player, rng))

@@ -8,7 +8,7 @@ use std::cell::Cell;
 
 use broadside_env::game::{Game, Turn};
 use broadside_env::ruleset::{self, AnyGame, GameOptions};
-use broadside_env::Observation;
+use broadside_env::{ObsMemo, Observation};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -47,13 +47,18 @@ unsafe impl GlobalAlloc for Counting {
 static GLOBAL: Counting = Counting;
 
 /// Plays 30 random games from each start, observing every seventh decision into a reused
-/// buffer; returns (steps, allocations while playing).
+/// buffer and every decision into a borrowed one with a memo (`observe_into`, as a batch
+/// row is written); returns (steps, allocations while playing).
 fn play(starts: &[AnyGame], seed: u64) -> (usize, usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut obs = Observation::new(&starts[0].spec().obs);
-    // Lazily built tables (WS&IM's fields of fire) are made by the first observation.
+    let mut row = Observation::new(&starts[0].spec().obs);
+    let mut memo = ObsMemo::new();
+    // Lazily built tables (WS&IM's fields of fire) are made by the first observation, the
+    // memo's record and scratch by the first `observe_into`.
     for start in starts {
         start.observe(0, &mut obs);
+        start.observe_into(0, row.view_mut(), &mut memo);
     }
     let mut steps = 0usize;
     let before = allocations();
@@ -75,6 +80,7 @@ fn play(starts: &[AnyGame], seed: u64) -> (usize, usize) {
                         if steps.is_multiple_of(7) {
                             g.observe(p, &mut obs);
                         }
+                        g.observe_into(p, row.view_mut(), &mut memo);
                         let copy = g.clone();
                         g.apply(a).expect("legal");
                         std::hint::black_box(copy);

@@ -7,7 +7,7 @@
 
 use broadside_env::chance::ChanceOutcomes;
 use broadside_env::connect_four::ConnectFour;
-use broadside_env::observation::Observation;
+use broadside_env::observation::{ObsMemo, Observation, ObservationMut};
 use broadside_env::ruleset::{self, AnyGame, AnyScenario, GameOptions};
 use broadside_env::wrapper::GameFactory;
 use broadside_env::{Action, ActionSet, Game, GameSpec, Player, Turn, NUM_PLAYERS};
@@ -60,6 +60,9 @@ impl Game for PyState {
     }
     fn observe(&self, player: Player, out: &mut Observation) {
         forward!(self, g => g.observe(player, out))
+    }
+    fn observe_into(&self, player: Player, out: ObservationMut<'_>, memo: &mut ObsMemo) {
+        forward!(self, g => g.observe_into(player, out, memo))
     }
     fn resample_hidden(&self, player: Player, rng: &mut dyn RngCore) -> Self {
         match self {

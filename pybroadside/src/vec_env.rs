@@ -8,9 +8,15 @@
 //! at once ("same-step" auto-reset) and its rows hold the new episode's first decision,
 //! while `rewards`, `terminated` and `truncated` describe the step that ended the old one.
 //! Environment `i` therefore plays exactly as a single environment reset with those seeds.
+//!
+//! Observations are written straight into each environment's rows ([`Game::observe_into`]),
+//! with one [`ObsMemo`] per row: a ruleset that writes incrementally (WS&IM) rewrites only
+//! what changed since that row's last observation. The memo holds only while nothing else
+//! writes into the rows, so Python gets read-only views of the observation arrays, and
+//! `reset` rewrites every row whole.
 
 use broadside_env::wrapper::episode_seed;
-use broadside_env::{Action, Env, EnvConfig, Game, Observation};
+use broadside_env::{Action, Env, EnvConfig, Game, ObsMemo, ObservationMut};
 use numpy::{
     PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
 };
@@ -29,7 +35,8 @@ pub const MAX_ENVS: usize = 65_536;
 #[derive(Debug)]
 struct Slot {
     env: Env<PyState>,
-    obs: Observation,
+    /// What this environment's observation rows hold (see [`ObsMemo`]).
+    memo: ObsMemo,
     episode: u64,
 }
 
@@ -55,11 +62,18 @@ fn split<T>(s: &mut [T], n: usize, per: usize) -> Vec<&mut [T]> {
 
 impl Slot {
     fn write_view(&mut self, row: &mut Row<'_>) {
-        // `observe` writes every entry (the Game contract): no clearing first.
-        self.env.state().observe(self.env.observer(), &mut self.obs);
-        copy(&self.obs.entities, row.entities);
-        copy(&self.obs.global, row.global);
-        copy(&self.obs.planes, row.planes);
+        let state = self.env.state();
+        match ObservationMut::from_slices(
+            &state.spec().obs,
+            &mut *row.entities,
+            &mut *row.global,
+            &mut *row.planes,
+        ) {
+            // Straight into the rows, rewriting only what changed when the memo knows them.
+            Ok(out) => state.observe_into(self.env.observer(), out, &mut self.memo),
+            // The rows are cut to the spec's shapes at construction: this cannot happen.
+            Err(_) => self.memo.forget(),
+        }
         row.mask.fill(0);
         for a in self.env.legal_mask().iter() {
             if let Some(m) = row.mask.get_mut(a as usize) {
@@ -70,6 +84,8 @@ impl Slot {
     }
 
     fn reset(&mut self, base: u64, index: usize, row: &mut Row<'_>) {
+        // A full rewrite: whatever happened to the rows, `reset` starts them afresh.
+        self.memo.forget();
         self.episode = 0;
         self.env.reset_in_place(episode_seed(base, index, 0));
         row.rewards.fill(0.0);
@@ -96,23 +112,12 @@ impl Slot {
     }
 }
 
-/// Copies an ndarray in standard layout into a numpy row.
-fn copy<D: ndarray_dim::Dimension>(
-    src: &ndarray_dim::ArrayBase<ndarray_dim::OwnedRepr<f32>, D>,
-    dst: &mut [f32],
-) {
-    if let Some(s) = src.as_slice() {
-        dst.copy_from_slice(s);
-    } else {
-        for (d, s) in dst.iter_mut().zip(src.iter()) {
-            *d = *s;
-        }
-    }
-}
-
-/// Re-exported ndarray (the env's version) for the row copies.
-mod ndarray_dim {
-    pub use numpy::ndarray::{ArrayBase, Dimension, OwnedRepr};
+/// A read-only numpy view of `array` (the same memory): what Python gets of the observation
+/// arrays, so that nothing but the batch writes into the rows the memos describe.
+fn read_only_view(array: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    let view = array.call_method0("view")?;
+    view.getattr("flags")?.setattr("writeable", false)?;
+    Ok(view.unbind())
 }
 
 /// `N` environments stepped together into preallocated numpy arrays.
@@ -131,6 +136,8 @@ pub struct PyVecEnv {
     terminated: Py<PyArray1<bool>>,
     truncated: Py<PyArray1<bool>>,
     to_play: Py<PyArray1<i8>>,
+    /// Read-only views of `entities`, `global` and `planes`, handed to Python.
+    views: [Py<PyAny>; 3],
 }
 
 impl std::fmt::Debug for PyVecEnv {
@@ -264,10 +271,9 @@ impl PyVecEnv {
         let slots: Vec<Slot> = (0..num_envs)
             .map(|_| {
                 let env = Env::from_factory(factory.clone(), EnvConfig { max_decisions });
-                let obs = Observation::new(&env.spec().obs);
                 Slot {
                     env,
-                    obs,
+                    memo: ObsMemo::new(),
                     episode: 0,
                 }
             })
@@ -276,11 +282,20 @@ impl PyVecEnv {
         let (e, f) = spec.obs.entity_shape();
         let (c, r, k) = spec.obs.plane_shape();
         let n = num_envs;
+        let entities = PyArray3::<f32>::zeros(py, [n, e, f], false);
+        let global = PyArray2::<f32>::zeros(py, [n, spec.obs.global_features.len()], false);
+        let planes = PyArray4::<f32>::zeros(py, [n, c, r, k], false);
+        let views = [
+            read_only_view(entities.as_any())?,
+            read_only_view(global.as_any())?,
+            read_only_view(planes.as_any())?,
+        ];
         let mut v = PyVecEnv {
             parts: Parts::of(spec),
-            entities: PyArray3::zeros(py, [n, e, f], false).unbind(),
-            global: PyArray2::zeros(py, [n, spec.obs.global_features.len()], false).unbind(),
-            planes: PyArray4::zeros(py, [n, c, r, k], false).unbind(),
+            entities: entities.unbind(),
+            global: global.unbind(),
+            planes: planes.unbind(),
+            views,
             masks: PyArray2::zeros(py, [n, spec.num_player_actions], false).unbind(),
             rewards: PyArray2::zeros(py, [n, 2], false).unbind(),
             terminated: PyArray1::from_vec(py, vec![false; n]).unbind(),
@@ -347,18 +362,20 @@ impl PyVecEnv {
     }
 
     /// Observations `[N, ...]` by name (`entities`, `global`, `planes` where the ruleset
-    /// has them): the same arrays every step, rewritten in place.
+    /// has them): the same arrays every step, rewritten in place, read-only (each row is
+    /// rewritten incrementally from what it held, so nothing else may write into it).
     #[getter]
     fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
+        let [entities, global, planes] = &self.views;
         if self.parts.entities {
-            d.set_item("entities", self.entities.bind(py))?;
+            d.set_item("entities", entities.bind(py))?;
         }
         if self.parts.global {
-            d.set_item("global", self.global.bind(py))?;
+            d.set_item("global", global.bind(py))?;
         }
         if self.parts.planes {
-            d.set_item("planes", self.planes.bind(py))?;
+            d.set_item("planes", planes.bind(py))?;
         }
         Ok(d)
     }

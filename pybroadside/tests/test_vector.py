@@ -106,3 +106,28 @@ def test_bad_actions_dtypes_and_shapes_are_refused_before_anything_moves():
         broadside.VecEnv("wsim", 0)
     with pytest.raises(ValueError, match="unknown ruleset"):
         broadside.VecEnv("chess", 2)
+
+
+def test_observation_arrays_are_read_only_views_and_reset_rewrites_them():
+    # Each row is rewritten incrementally from what it held last step, so Python gets
+    # read-only views: a write into them raises instead of corrupting later observations.
+    v = broadside.VecEnv("wsim", 2, seed=3, max_decisions=30)
+    for k, x in v.observations.items():
+        with pytest.raises(ValueError, match="read-only"):
+            x[0, ...] = 1.0
+    rng = np.random.default_rng(2)
+    for _ in range(40):
+        v.step(sample_masked(v.action_masks, rng))
+    # Along many steps and auto-resets, rows equal fresh observations of the same games.
+    for i in range(2):
+        g = v.game(i)
+        p = g.current_player()
+        fresh = g.observation(p if p >= 0 else 0)
+        for k, x in v.observations.items():
+            np.testing.assert_array_equal(x[i], fresh[k])
+    # Even rows someone forced writable and scribbled on are whole again after `reset`.
+    planes = v.observations["planes"]
+    planes.flags.writeable = True
+    planes[...] = 5.0
+    v.reset(3)
+    np.testing.assert_array_equal(v.observations["planes"], broadside.VecEnv("wsim", 2, seed=3).observations["planes"])

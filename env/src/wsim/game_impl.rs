@@ -5,7 +5,7 @@ use rand::{Rng, RngCore};
 use crate::action_set::ActionSet;
 use crate::chance::ChanceOutcomes;
 use crate::game::{Action, Game, GameSpec, Player, Turn, NUM_PLAYERS};
-use crate::observation::Observation;
+use crate::observation::{ObsMemo, Observation, ObservationMut};
 
 use super::catalogue::*;
 use super::data::{tables, MAX_SHIPS};
@@ -77,6 +77,10 @@ impl Game for WsimGame {
 
     fn observe(&self, player: Player, out: &mut Observation) {
         self.write_observation(player, out);
+    }
+
+    fn observe_into(&self, player: Player, out: ObservationMut<'_>, memo: &mut ObsMemo) {
+        self.write_into(player, out, Some(memo));
     }
 
     fn resample_hidden(&self, player: Player, rng: &mut dyn RngCore) -> Self {

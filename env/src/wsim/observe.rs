@@ -7,7 +7,7 @@
 
 use crate::game::Player;
 use crate::hex::{Facing, Hex, HexMap, ShipPos, Side};
-use crate::observation::{ObsSpec, Observation};
+use crate::observation::{ObsMemo, ObsSpec, Observation, ObservationMut, PlaneRun};
 
 use super::data::{tables, MAX_PLANE_COLS, MAX_PLANE_ROWS, MAX_SHIPS};
 use super::state::{Phase, Step, WsimGame, AIM_HULL, MAX_PLAN};
@@ -266,7 +266,23 @@ impl WsimGame {
 
     /// Fills `out` with `observer`'s view.
     pub fn write_observation(&self, observer: Player, out: &mut Observation) {
-        out.clear();
+        self.write_into(observer, out.view_mut(), None);
+    }
+
+    /// Fills `out` (caller-owned memory) with `observer`'s view. With a memo of what this
+    /// buffer holds, the planes are rewritten incrementally (see [`WsimGame::write_planes`]:
+    /// the static `on_map` plane only when the observer or the map changed, each other layer
+    /// only when its inputs changed); the entity rows and the global vector are rewritten
+    /// whole (5 KB, against the planes' 58 KB). Either way the result is the fresh
+    /// observation, entry for entry.
+    pub fn write_into(
+        &self,
+        observer: Player,
+        mut out: ObservationMut<'_>,
+        memo: Option<&mut ObsMemo>,
+    ) {
+        out.entities.fill(0.0);
+        out.global.fill(0.0);
         let rules = &tables().rules;
         let acting = self.acting_ship();
         let norm_c = PLANE_COLS as f32;
@@ -335,8 +351,8 @@ impl WsimGame {
                 e[const { fi("own_load_any") } + o.load.min(2) as usize] = 1.0;
             }
         }
-        self.write_global(observer, acting, acting_row, out);
-        self.write_planes(observer, acting, out);
+        self.write_global(observer, acting, acting_row, &mut out);
+        self.write_planes(observer, acting, &mut out, memo);
     }
 
     fn write_global(
@@ -344,7 +360,7 @@ impl WsimGame {
         observer: Player,
         acting: Option<usize>,
         acting_row: usize,
-        out: &mut Observation,
+        out: &mut ObservationMut<'_>,
     ) {
         let rules = &tables().rules;
         let g = &mut out.global;
@@ -415,69 +431,196 @@ impl WsimGame {
         put(b(self.single_ship));
     }
 
+    /// The key of what the `on_map` plane holds in `observer`'s frame: the observer and the
+    /// map's size (maps are rectangles), tagged so no other ruleset's key can equal it.
+    fn plane_key(&self, observer: Player) -> u64 {
+        const TAG: u64 = 0x5753 << 48; // "WS"
+        TAG | (observer as u64) << 40
+            | (self.map.cols as u16 as u64) << 16
+            | self.map.rows as u16 as u64
+    }
+
     /// The planes, written through [`PlaneWriter`]: whole rows for the map, column runs for
     /// the fields of fire, so no per-hex geometry or bounds check runs (this was most of
     /// an observation's cost).
-    fn write_planes(&self, observer: Player, acting: Option<usize>, out: &mut Observation) {
+    ///
+    /// With a memo (see [`ObsMemo`]) they are rewritten incrementally, in three layers of
+    /// disjoint channels keyed by exactly what they are painted from: the ships' marks
+    /// (channels 1 to 5: every ship's position, side and whether it struck), the acting ship
+    /// (6 to 9: which ship, where, and its planned position when it is the observer's), and
+    /// the enemy's fire zones (10: every enemy ship able to fight, where, and which
+    /// broadsides are loaded). While orders are written no ship moves, so from one decision
+    /// to the next usually only the acting layer changes, or nothing.
+    fn write_planes(
+        &self,
+        observer: Player,
+        acting: Option<usize>,
+        out: &mut ObservationMut<'_>,
+        mut memo: Option<&mut ObsMemo>,
+    ) {
         let Some(planes) = out.planes.as_slice_mut() else {
-            // `Observation::new` lays the planes out in standard order; nothing else can.
+            // `Observation::new` and `ObservationMut::from_slices` lay the planes out in
+            // standard order; nothing else can.
             return;
         };
+        let base = self.plane_key(observer);
+        let known = memo.as_ref().is_some_and(|m| m.base() == Some(base));
+        if !known {
+            planes.fill(0.0);
+        }
         let mut w = PlaneWriter {
             planes,
             map: self.map,
             frame: self.frame(observer),
+            memo: None,
+            layer: 0,
         };
-        w.fill_map(CH_ON_MAP);
-        for s in self.ships() {
-            let own = s.side == observer;
-            w.set(if own { 1 } else { 3 }, s.pos.bow, 1.0);
-            w.set(if own { 2 } else { 4 }, s.pos.stern(), 1.0);
-            if s.struck() {
-                w.set(5, s.pos.bow, 1.0);
-                w.set(5, s.pos.stern(), 1.0);
+        if !known {
+            w.fill_map(CH_ON_MAP);
+            if let Some(m) = memo.as_deref_mut() {
+                m.start(base);
             }
         }
-        if let Some(a) = acting {
-            let s = &self.ships[a];
-            w.set(6, s.pos.bow, 1.0);
-            w.set(6, s.pos.stern(), 1.0);
-            if s.side == observer {
-                let c = self.plan_cursor(a);
-                w.set(7, c.pos.bow, 1.0);
-                w.set(7, c.pos.stern(), 1.0);
-            }
-            for side in Side::BOTH {
-                w.field(8 + side.index(), s.pos, side, |cell| *cell = 1.0);
+        w.memo = memo;
+        let widest = widest_field();
+        let n = self.num_ships as usize;
+
+        let mut key = [0u64; MAX_SHIPS];
+        for (k, s) in key.iter_mut().zip(self.ships()) {
+            *k = pos_word(s.pos) | flag_bit(s.side == observer, OWN) | flag_bit(s.struck(), STRUCK);
+        }
+        if w.begin(LAYER_SHIPS, &key[..n], MAX_SHIPS * 4) {
+            for s in self.ships() {
+                let own = s.side == observer;
+                w.set(if own { 1 } else { 3 }, s.pos.bow, 1.0);
+                w.set(if own { 2 } else { 4 }, s.pos.stern(), 1.0);
+                if s.struck() {
+                    w.set(5, s.pos.bow, 1.0);
+                    w.set(5, s.pos.stern(), 1.0);
+                }
             }
         }
-        for s in self
-            .ships()
-            .iter()
-            .filter(|s| s.side != observer && s.can_fight())
-        {
-            for side in Side::BOTH {
-                if s.loaded[side.index()] {
-                    w.field(CH_FIRE_ZONE, s.pos, side, |cell| *cell += 0.25);
+
+        let own_plan = acting
+            .filter(|&a| self.ships[a].side == observer)
+            .map(|a| self.plan_cursor(a).pos);
+        let acting_key = match acting {
+            Some(a) => [
+                a as u64 + 1,
+                pos_word(self.ships[a].pos),
+                own_plan.map_or(0, |p| pos_word(p) | OWN),
+            ],
+            None => [0; 3],
+        };
+        if w.begin(LAYER_ACTING, &acting_key, 4 + 2 * widest) {
+            if let Some(a) = acting {
+                let s = &self.ships[a];
+                w.set(6, s.pos.bow, 1.0);
+                w.set(6, s.pos.stern(), 1.0);
+                if let Some(p) = own_plan {
+                    w.set(7, p.bow, 1.0);
+                    w.set(7, p.stern(), 1.0);
+                }
+                for side in Side::BOTH {
+                    w.field(8 + side.index(), s.pos, side, |cell| *cell = 1.0);
+                }
+            }
+        }
+
+        for (k, s) in key.iter_mut().zip(self.ships()) {
+            *k = if s.side != observer && s.can_fight() {
+                pos_word(s.pos) | flag_bit(s.loaded[0], LOADED_LEFT) | flag_bit(s.loaded[1], LOADED_RIGHT)
+            } else {
+                0
+            };
+        }
+        if w.begin(LAYER_FIRE_ZONE, &key[..n], MAX_SHIPS * 2 * widest) {
+            for s in self
+                .ships()
+                .iter()
+                .filter(|s| s.side != observer && s.can_fight())
+            {
+                for side in Side::BOTH {
+                    if s.loaded[side.index()] {
+                        w.field(CH_FIRE_ZONE, s.pos, side, |cell| *cell += 0.25);
+                    }
                 }
             }
         }
     }
 }
 
+/// The memo layers of the planes (see [`WsimGame::write_planes`]).
+const LAYER_SHIPS: usize = 0;
+const LAYER_ACTING: usize = 1;
+const LAYER_FIRE_ZONE: usize = 2;
+
+/// Key bits beside a [`pos_word`].
+const OWN: u64 = 1 << 40;
+const STRUCK: u64 = 1 << 41;
+const LOADED_LEFT: u64 = 1 << 42;
+const LOADED_RIGHT: u64 = 1 << 43;
+/// Set in every position word, so that a ship at the origin facing north is not a zero
+/// (the word of an absent entry).
+const PRESENT: u64 = 1 << 44;
+
+/// `bit` if `on`.
+fn flag_bit(on: bool, bit: u64) -> u64 {
+    if on {
+        bit
+    } else {
+        0
+    }
+}
+
+/// A ship position as one exact key word.
+fn pos_word(p: ShipPos) -> u64 {
+    p.bow.q as u16 as u64 | (p.bow.r as u16 as u64) << 16 | (p.facing.0 as u64) << 32 | PRESENT
+}
+
 const CH_ON_MAP: usize = 0;
 const CH_FIRE_ZONE: usize = 10;
 const PLANE_AREA: usize = PLANE_ROWS * PLANE_COLS;
 
+/// The most column runs one field of fire has (the planes' memo reserves room for them).
+fn widest_field() -> usize {
+    static WIDEST: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *WIDEST.get_or_init(|| {
+        (0..2)
+            .flat_map(|odd| (0..6u8).flat_map(move |f| Side::BOTH.map(|s| (odd, f, s))))
+            .map(|(odd, f, s)| field_runs(Facing(f), s, odd == 1).len())
+            .max()
+            .unwrap_or(0)
+    })
+}
+
 /// Writes into the planes (a standard-layout `[channel][row][col]` slice) in one player's
-/// frame, clipped to the map.
+/// frame, clipped to the map; with a memo, records every cell it paints in the memo's
+/// current layer.
 struct PlaneWriter<'a> {
     planes: &'a mut [f32],
     map: HexMap,
     frame: Frame,
+    memo: Option<&'a mut ObsMemo>,
+    layer: usize,
 }
 
 impl PlaneWriter<'_> {
+    /// Starts memo layer `layer`, painted from `key` in at most `capacity` runs: whether it
+    /// must be painted (always without a memo; with one, unless it already holds `key`, in
+    /// which case its cells are left as they are; else its old cells are cleared first).
+    fn begin(&mut self, layer: usize, key: &[u64], capacity: usize) -> bool {
+        self.layer = layer;
+        let Some(m) = self.memo.as_deref_mut() else {
+            return true;
+        };
+        if m.layer_holds(layer, key) {
+            return false;
+        }
+        m.repaint(layer, key, self.planes, capacity);
+        true
+    }
+
     /// The flat index of map offset `(col, row)` in channel 0, if it is on the map.
     #[inline]
     fn index(&self, col: i32, row: i32) -> Option<usize> {
@@ -493,7 +636,18 @@ impl PlaneWriter<'_> {
     fn set(&mut self, ch: usize, h: Hex, v: f32) {
         let (col, row) = h.to_offset();
         if let Some(k) = self.index(col, row) {
-            self.planes[ch * PLANE_AREA + k] = v;
+            let k = ch * PLANE_AREA + k;
+            self.planes[k] = v;
+            if let Some(m) = self.memo.as_deref_mut() {
+                m.record(
+                    self.layer,
+                    PlaneRun {
+                        start: k as u32,
+                        end: k as u32,
+                        step: 1,
+                    },
+                );
+            }
         }
     }
 
@@ -519,6 +673,16 @@ impl PlaneWriter<'_> {
         let base = ch * PLANE_AREA;
         for k in (a.min(b)..=a.max(b)).step_by(PLANE_COLS) {
             op(&mut self.planes[base + k]);
+        }
+        if let Some(m) = self.memo.as_deref_mut() {
+            m.record(
+                self.layer,
+                PlaneRun {
+                    start: (base + a.min(b)) as u32,
+                    end: (base + a.max(b)) as u32,
+                    step: PLANE_COLS as u32,
+                },
+            );
         }
     }
 
