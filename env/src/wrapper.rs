@@ -11,7 +11,7 @@ use crate::action_set::ActionSet;
 use crate::error::ActionError;
 use crate::game::{Action, Game, GameSpec, Player, NUM_PLAYERS};
 use crate::harness::derive_seed;
-use crate::observation::Observation;
+use crate::observation::{ObsMemo, Observation, ObservationMut};
 use ndarray::{Array1, Array2, Array3, Array4, ArrayViewMut1, ArrayViewMut2, ArrayViewMut3, Axis};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -405,11 +405,13 @@ pub enum VecEnvError {
     },
 }
 
-/// One environment with its scratch observation and episode counter.
+/// One environment, the record of what its batch rows hold, and its episode counter.
 #[derive(Debug)]
 struct Slot<G: Game> {
     env: Env<G>,
-    obs: Observation,
+    /// What this environment last wrote into its rows, so a ruleset that observes
+    /// incrementally rewrites only what changed ([`Game::observe_into`]).
+    memo: ObsMemo,
     episode: u64,
 }
 
@@ -459,10 +461,14 @@ fn rows(b: &mut Batch) -> Vec<Rows<'_>> {
 impl<G: Game> Slot<G> {
     /// Writes this environment's current observation, mask and `to_play` into its rows.
     fn write_view(&mut self, rows: &mut Rows<'_>) {
-        self.env.observe_into(&mut self.obs);
-        rows.entities.assign(&self.obs.entities);
-        rows.global.assign(&self.obs.global);
-        rows.planes.assign(&self.obs.planes);
+        // Straight into the batch rows: no intermediate observation, no copy.
+        let out = ObservationMut {
+            entities: rows.entities.view_mut(),
+            global: rows.global.view_mut(),
+            planes: rows.planes.view_mut(),
+        };
+        let observer = self.env.observer();
+        self.env.state().observe_into(observer, out, &mut self.memo);
         let mask = self.env.legal_mask();
         for (a, m) in rows.mask.iter_mut().enumerate() {
             *m = mask.contains(a as Action);
@@ -471,6 +477,8 @@ impl<G: Game> Slot<G> {
     }
 
     fn reset(&mut self, base: u64, index: usize, rows: &mut Rows<'_>) {
+        // A reset rewrites the rows whole, whatever they held.
+        self.memo.forget();
         self.env
             .reset_in_place(episode_seed(base, index, self.episode));
         rows.rewards.fill(0.0);
@@ -524,10 +532,9 @@ impl<G: Game> VecEnv<G> {
         let slots: Vec<Slot<G>> = (0..config.num_envs)
             .map(|_| {
                 let env = Env::from_factory(factory.clone(), config.env);
-                let obs = Observation::new(&env.spec().obs);
                 Slot {
                     env,
-                    obs,
+                    memo: ObsMemo::new(),
                     episode: 0,
                 }
             })

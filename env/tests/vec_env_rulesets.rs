@@ -3,12 +3,15 @@
 //! action drawn from a batch's mask row is accepted. `VecEnv::step` checks actions against
 //! those rows instead of working each legal set out again; in a debug build it also asserts
 //! that every row still equals the environment's own legal set, which these games exercise
-//! through sailing, firing, chance, episode ends and auto-resets.
+//! through sailing, firing, chance, episode ends and auto-resets. Every row equals a fresh
+//! observation of its environment (the rows are written in place, incrementally in WS&IM).
 
 use broadside_env::fsail::{self, FsailGame, FsailOptions};
 use broadside_env::game::{Action, Game};
+use broadside_env::observation::Observation;
 use broadside_env::wrapper::{EnvConfig, VecEnv, VecEnvConfig};
 use broadside_env::wsim::{self, WsimGame, WsimOptions};
+use ndarray::Axis;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -45,6 +48,15 @@ fn parallel_equals_serial<G: Game + Send + Sync + 'static>(
         let a = par.step(&actions).expect("a legal action").clone();
         let b = ser.step(&actions).expect("a legal action");
         assert_eq!(&a, b);
+        // The rows are written in place, incrementally where the ruleset can: each must
+        // equal a fresh observation of its environment's state, auto-resets included.
+        for i in 0..par.num_envs() {
+            let mut fresh = Observation::new(&par.env(i).spec().obs);
+            par.env(i).observe_into(&mut fresh);
+            assert_eq!(a.entities.index_axis(Axis(0), i), fresh.entities, "env {i}");
+            assert_eq!(a.global.index_axis(Axis(0), i), fresh.global, "env {i}");
+            assert_eq!(a.planes.index_axis(Axis(0), i), fresh.planes, "env {i}");
+        }
         ended += (0..a.terminated.len()).filter(|&i| a.done(i)).count();
     }
     assert!(ended >= 8, "only {ended} episodes ended");
