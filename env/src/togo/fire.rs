@@ -50,8 +50,9 @@ impl TogoGame {
         let d = rect_distance(&me.rect, &tg.rect);
         let inch = |x: f64| (x * 1000.0).round() as i32;
         if b == TORPEDO {
-            // Sheet, storm: "Torpedo firing is also prohibited."
-            if me.torpedoes == 0 || self.storm() || d > inch(r.torpedo.range) {
+            // Sheet, storm: "Torpedo firing is also prohibited." Chosen: torpedoes are not
+            // fired at a fortification.
+            if me.torpedoes == 0 || self.storm() || tg.fort || d > inch(r.torpedo.range) {
                 return None;
             }
             if !self.sight(i, j).0 {
@@ -107,7 +108,8 @@ impl TogoGame {
         }
         // Re-rolls: a target under a (revealed) stop order or anchored, point-blank range;
         // never with a Super heavy gun, nor in a storm.
-        let stopped = (tg.revealed && tg.active == STOP) || tg.anchored;
+        // A fortification has no order (chosen: no stop-order re-roll against it).
+        let stopped = !tg.fort && ((tg.revealed && tg.active == STOP) || tg.anchored);
         let reroll = (stopped || d <= inch(g.point_blank))
             && traits & SUPER_HEAVY == 0
             && !self.storm();
@@ -142,6 +144,16 @@ impl TogoGame {
         self.mv.done = true;
         self.queue_len = 0;
         let i = self.mv.ship as usize;
+        // Boarding an enemy ship in contact at the end of the move (chosen: once per
+        // activation, not after a boarding offer that followed a ram).
+        if self.mv.board_offer == 0 {
+            if let Some(j) = self.contact_enemy(i) {
+                self.mv.board_offer = 2;
+                self.mv.ram_target = j as u8;
+                self.stage = Stage::Board;
+                return;
+            }
+        }
         if !self.ships[i].afloat() || self.ships[i].fired {
             self.end_activation();
             return;
@@ -332,10 +344,53 @@ impl TogoGame {
                 let (crit6, _) = self.salvo_sixes(q);
                 // Sheet: "each additional 6 beyond the first adds +1 to the result".
                 let roll = ((a - DIE_1) as u8 + 1 + crit6 - 1).min(6);
-                self.critical(self.queue[q].target as usize, roll);
+                let t = self.queue[q].target as usize;
+                if self.ships[t].fort {
+                    return self.fort_critical(shot, roll);
+                }
+                self.critical(t, roll);
+                false
+            }
+            Stage::FortMagazine { shot } => {
+                // Sheet: "Results of 1-4 indicate the explosion of a secondary ammunition
+                // magazine (loss of 2 Structure points), results of 5-6 ... the main
+                // ammunition magazine (loss of 4 Structure points)."
+                let t = self.queue[shot as usize].target as usize;
+                let face = (a - DIE_1) as u8 + 1;
+                self.damage(t, if face <= 4 { 8 } else { 16 });
                 false
             }
             _ => false,
+        }
+    }
+
+    /// Sheet, "Critical hits on fortifications", result `roll` of the salvo whose first
+    /// shot is `shot`: 1-3 no effect; 4-5 a gun destroyed, the firing side ("the
+    /// opponent") choosing which (no choice with one battery left, no effect with none);
+    /// 6 the magazine roll. Returns whether the stage was set here.
+    pub(crate) fn fort_critical(&mut self, shot: u8, roll: u8) -> bool {
+        let t = self.queue[shot as usize].target as usize;
+        match roll {
+            1..=3 => false,
+            4 | 5 => {
+                let guns = self.ships[t].guns;
+                match guns.iter().filter(|&&g| g > 0).count() {
+                    0 => false,
+                    1 => {
+                        let k = guns.iter().position(|&g| g > 0).unwrap_or(0);
+                        self.ships[t].guns[k] -= 1;
+                        false
+                    }
+                    _ => {
+                        self.stage = Stage::FortGun { shot };
+                        true
+                    }
+                }
+            }
+            _ => {
+                self.stage = Stage::FortMagazine { shot };
+                true
+            }
         }
     }
 
@@ -514,10 +569,11 @@ impl TogoGame {
     fn blast_from(&mut self, from: usize, k: usize) {
         let range = (rules().tests.blast_range * 1000.0).round() as i32;
         let origin = self.ships[from].rect;
+        // A fortification cannot receive a Fire: it is not tested.
         self.sub = (k..self.num_ships as usize)
             .find(|&j| {
                 j != from
-                    && self.ships[j].afloat()
+                    && self.ships[j].ship_in_battle()
                     && rect_distance(&origin, &self.ships[j].rect) <= range
             })
             .map(|j| Sub::Blast {
@@ -543,7 +599,7 @@ impl TogoGame {
     }
 
     fn add_fire_marker(&mut self, i: usize) {
-        if self.ships[i].afloat() {
+        if self.ships[i].ship_in_battle() {
             self.ships[i].fires = (self.ships[i].fires + 1).min(MAX_MARKERS);
         }
     }
@@ -551,13 +607,21 @@ impl TogoGame {
     /// A new flooding marker; it sets the contained ones flooding again.
     pub fn add_flood(&mut self, i: usize) {
         let s = &mut self.ships[i];
+        if s.fort {
+            return;
+        }
         s.floods = (s.floods + s.floods_held + 1).min(MAX_MARKERS);
         s.floods_held = 0;
     }
 
     /// Sheet, critical 1: "The ship immediately loses 1/4 Hull point and gains [a fire
     /// marker]".
+    ///
+    /// Sheet: "Fortifications cannot receive any markers or resulting damage": nothing.
     pub fn fire_effect(&mut self, i: usize) {
+        if self.ships[i].fort {
+            return;
+        }
         self.damage(i, 1);
         self.add_fire_marker(i);
     }
@@ -565,6 +629,9 @@ impl TogoGame {
     /// Sheet, critical 5: "The ship immediately loses 1/4 Hull point and gains [a
     /// flooding marker]".
     pub fn flood_effect(&mut self, i: usize) {
+        if self.ships[i].fort {
+            return;
+        }
         self.damage(i, 1);
         if self.ships[i].afloat() {
             self.add_flood(i);

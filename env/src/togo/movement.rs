@@ -7,8 +7,8 @@
 use crate::action_set::ActionSet;
 use crate::game::Action;
 use crate::plane::{
-    body_to_world, in_arc, on_table, point_segment_dist2, rects_overlap, swept_path, Arc, Point,
-    Rect, SweptPath,
+    body_to_world, in_arc, on_table, point_segment_dist2, rect_distance, rects_overlap,
+    swept_path, Arc, Point, Rect, SweptPath,
 };
 
 use super::catalogue::*;
@@ -112,7 +112,10 @@ impl TogoGame {
             allow: self.turn_allowance(i, level),
             ..MoveCtx::default()
         };
-        if dist == 0 {
+        if s.fort {
+            // A fortification does not move: its activation is its fire.
+            self.start_fire();
+        } else if dist == 0 {
             // A stop order may turn in place or anchor; a ship stopped by its engines may not.
             if s.active == STOP && s.engine < 2 {
                 self.stage = Stage::Pivot;
@@ -147,21 +150,27 @@ impl TogoGame {
         let me = &self.ships[i];
         let reach = (dist as i64 + me.rect.radius() * 2 + 8000).pow(2);
         let mut ram = None;
+        let mut fort = false;
         for (j, o) in self.ships().iter().enumerate() {
             if j == i || !o.afloat() || o.rect.centre.dist2(me.rect.centre) > reach {
                 continue;
             }
             if path.hits(&o.rect) || rects_overlap(&end, &o.rect) {
-                if o.side == me.side {
+                if o.fort {
+                    // Chosen: a fortification stands on the shore; touching it is a
+                    // collision with land.
+                    fort = true;
+                } else if o.side == me.side {
                     return (LegKind::Blocked, end);
                 }
                 ram.get_or_insert(j as u8);
             }
         }
-        if self
-            .land()
-            .iter()
-            .any(|l| path.hits(l) || rects_overlap(&end, l))
+        if fort
+            || self
+                .land()
+                .iter()
+                .any(|l| path.hits(l) || rects_overlap(&end, l))
         {
             return (LegKind::Land, end);
         }
@@ -336,6 +345,7 @@ impl TogoGame {
         if self.mv.may_board {
             self.mv.may_board = false;
             if self.ships[self.mv.ram_target as usize].afloat() {
+                self.mv.board_offer = 1;
                 self.stage = Stage::Board;
                 return;
             }
@@ -403,18 +413,16 @@ impl TogoGame {
             }
             Stage::BoardAttack => {
                 self.mv.board_roll = (a - DIE_1) as u8 + 1;
-                self.stage = Stage::BoardDefend;
-                true
+                if self.mv.board_rerolls & 4 != 0 {
+                    self.settle_boarding(false)
+                } else {
+                    self.stage = Stage::BoardDefend;
+                    true
+                }
             }
             Stage::BoardDefend => {
-                let j = self.mv.ram_target as usize;
-                let attack = self.mv.board_roll as i32 + self.boarding_modifier(i, j);
-                let defend = (a - DIE_1) as i32 + 1 + self.boarding_modifier(j, i);
-                if attack > defend {
-                    // Chosen: a boarding won takes the ship (she strikes).
-                    self.ships[j].status = STRUCK;
-                }
-                false
+                self.mv.board_defend = (a - DIE_1) as u8 + 1;
+                self.settle_boarding(false)
             }
             Stage::RamStern => {
                 let ship = if self.mv.ram_stern_ship & 4 != 0 {
@@ -555,10 +563,74 @@ impl TogoGame {
         }
     }
 
+    /// Whether the boarders (the active ship) win on the dice rolled so far: a strictly
+    /// higher total (chosen procedure).
+    pub fn boarders_win(&self) -> bool {
+        let (i, j) = (self.mv.ship as usize, self.mv.ram_target as usize);
+        let attack = self.mv.board_roll as i32 + self.boarding_modifier(i, j);
+        let defend = self.mv.board_defend as i32 + self.boarding_modifier(j, i);
+        attack > defend
+    }
+
+    /// Both boarding dice are down: the losing side's boarding specialist captain may
+    /// re-roll its die (sheet: "Captain - boarding specialist: a re-roll"; once each, and
+    /// offered only to the side the dice go against); otherwise (or `fin`al) the result:
+    /// a boarding won takes the ship (she strikes, chosen). Returns whether the stage was
+    /// set here.
+    pub(crate) fn settle_boarding(&mut self, fin: bool) -> bool {
+        let (i, j) = (self.mv.ship as usize, self.mv.ram_target as usize);
+        self.mv.board_rerolls &= !4;
+        let win = self.boarders_win();
+        if !fin {
+            let used = self.mv.board_rerolls;
+            if !win && self.ships[i].boarding_specialist && used & 1 == 0 {
+                self.stage = Stage::BoardReroll { attacker: true };
+                return true;
+            }
+            if win && self.ships[j].boarding_specialist && used & 2 == 0 {
+                self.stage = Stage::BoardReroll { attacker: false };
+                return true;
+            }
+        }
+        if win {
+            self.ships[j].status = STRUCK;
+        }
+        false
+    }
+
+    /// The enemy ship in contact with ship `i` that it may board at the end of its move:
+    /// the closest within `board_contact` (chosen), scenario order on ties; never a
+    /// fortification, a ship out of the battle, or by a fortification.
+    pub fn contact_enemy(&self, i: usize) -> Option<usize> {
+        let me = &self.ships[i];
+        if !me.ship_in_battle() {
+            return None;
+        }
+        let range = (rules().tests.board_contact * 1000.0).round() as i32;
+        self.ships()
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.side != me.side && o.ship_in_battle())
+            .map(|(j, o)| (rect_distance(&me.rect, &o.rect), j))
+            .filter(|&(d, _)| d <= range)
+            .min()
+            .map(|(_, j)| j)
+    }
+
+    /// After a boarding offer or its rolls: the move goes on (after a ram) or the fire
+    /// follows (a boarding at the end of the move).
+    pub(crate) fn after_boarding(&mut self) {
+        if self.mv.board_offer == 2 {
+            self.start_fire();
+        } else {
+            self.continue_move();
+        }
+    }
+
     /// Sheet, "Boarding result modifiers", of ship `i` boarding or defending against `j`:
     /// +2 per group of additional marines, +2 per class of difference for the higher
     /// class, +1 if the enemy ship lost more than half of her Hull points. (The boarding
-    /// specialist captain's re-roll is not implemented.)
+    /// specialist's re-roll: [`Self::settle_boarding`].)
     pub fn boarding_modifier(&self, i: usize, j: usize) -> i32 {
         let (me, other) = (&self.ships[i], &self.ships[j]);
         let mut m = 2 * me.marines as i32;

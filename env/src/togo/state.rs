@@ -109,6 +109,11 @@ pub struct Ship {
     pub flagship: bool,
     /// Groups of additional marines (boarding +2 each).
     pub marines: u8,
+    /// The captain is a boarding specialist: a re-roll of the own boarding die.
+    pub boarding_specialist: bool,
+    /// A fortification: Structure points (in `hull`), never moves, places no order
+    /// markers, receives no markers, has its own critical table.
+    pub fort: bool,
 }
 
 impl Ship {
@@ -125,6 +130,10 @@ impl Ship {
     /// Hull quarters lost.
     pub fn lost(&self) -> u8 {
         self.hull_max - self.hull
+    }
+    /// A ship (not a fortification) still in the battle.
+    pub fn ship_in_battle(&self) -> bool {
+        self.afloat() && !self.fort
     }
     /// Whether the ship has any gun battery left.
     pub fn has_guns(&self) -> bool {
@@ -199,9 +208,13 @@ pub enum Stage {
     RamStern,
     /// The rammer's side: board the rammed ship or not.
     Board,
-    /// Chance: the boarding rolls of the attacker, then of the defender.
+    /// Chance: the boarding rolls of the attacker, then of the defender (again for a
+    /// re-roll).
     BoardAttack,
     BoardDefend,
+    /// A boarding specialist's side (the attacker's or the defender's): re-roll its
+    /// boarding die or keep it.
+    BoardReroll { attacker: bool },
     /// Fire declaration of battery `battery` (3: torpedo).
     Target { battery: u8 },
     /// Counter salvo declaration of `ship`.
@@ -214,6 +227,11 @@ pub enum Stage {
     TorpHit { shot: u8 },
     /// Chance: the critical hit roll of the salvo whose first shot is `shot`.
     Crit { shot: u8 },
+    /// Critical hit on a fortification, 4-5: the firing side picks the battery that loses
+    /// a gun (sheet: "The opponent chooses which guns are destroyed").
+    FortGun { shot: u8 },
+    /// Chance: critical hit on a fortification, 6: which magazine explodes (d6).
+    FortMagazine { shot: u8 },
     /// Ph4 (chance) for `ship`: fire tests (`left` markers still to test) and effects,
     /// flooding tests and effects, repairs, the surrender test and its failure table.
     FireTest { ship: u8, left: u8 },
@@ -271,9 +289,17 @@ pub struct MoveCtx {
     pub ram_die: u8,
     pub ram_mod: i8,
     pub ram_stern_ship: u8,
-    /// A ram happened this move: boarding may follow; the attacker's boarding roll.
+    /// A ram happened this move: boarding may follow; the attacker's and the defender's
+    /// boarding rolls. `ram_target` is also the ship in contact a boarding is offered on.
     pub may_board: bool,
     pub board_roll: u8,
+    pub board_defend: u8,
+    /// Boarding this activation: 0 none yet, 1 offered after a ram, 2 offered at the end
+    /// of the move on a ship in contact (one boarding offer per activation).
+    pub board_offer: u8,
+    /// Boarding re-rolls: bit 0 the attacker's used, bit 1 the defender's, bit 2 the roll
+    /// being made is a re-roll.
+    pub board_rerolls: u8,
     /// Movement is over (the rest of the activation is fire).
     pub done: bool,
 }
@@ -397,6 +423,8 @@ impl TogoGame {
                 captain: sh.captain,
                 flagship: sh.flagship,
                 marines: sh.marines.min(3),
+                boarding_specialist: sh.boarding_specialist,
+                fort: c.fortification,
                 ..Ship::default()
             };
             for b in &c.batteries {
@@ -463,11 +491,12 @@ impl TogoGame {
         self.wind == STORM
     }
 
-    /// Ships of `side` still in the battle.
+    /// Ships of `side` still in the battle (fortifications do not count: chosen, the
+    /// battle is between fleets).
     pub fn in_play(&self, side: u8) -> usize {
         self.ships()
             .iter()
-            .filter(|s| s.side == side && s.afloat())
+            .filter(|s| s.side == side && s.ship_in_battle())
             .count()
     }
 
