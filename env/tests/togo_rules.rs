@@ -1140,3 +1140,45 @@ fn boarding_specialist_captain_a_re_roll() {
     g.apply(DIE_1 + 5).unwrap();
     assert!(!matches!(g.stage, Stage::BoardReroll { .. }));
 }
+
+#[test]
+fn every_turn_of_a_leg_is_classified_as_classify_leg_does() {
+    // The speed path (`leg_kinds`, all turns at once) against the one-turn definition, at
+    // every leg of seeded random games on every scenario, going ahead and astern.
+    use rand::Rng;
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut checked = 0;
+    for id in [
+        "squadron-action",
+        "ironclad-duel",
+        "torpedo-attack",
+        "minefield-and-land",
+    ] {
+        for _ in 0..15 {
+            let mut g = game(id);
+            while !g.is_terminal() {
+                if g.stage == Stage::Leg {
+                    let i = g.mv.ship as usize;
+                    let dist = g.next_leg_dist();
+                    for (k, kind) in g.leg_kinds().iter().enumerate() {
+                        if let Some(kind) = kind {
+                            let turn = leg_turn(LEG_0 + k as u16);
+                            assert_eq!(*kind, g.classify_leg(i, dist, turn).0, "{id} turn {turn}");
+                            checked += 1;
+                        }
+                    }
+                }
+                let a = match g.turn() {
+                    Turn::Chance => g.chance_outcomes().sample(&mut rng),
+                    _ => {
+                        let l: Vec<u16> =
+                            g.legal_actions().iter().filter(|&a| a != RESIGN).collect();
+                        l[rng.random_range(0..l.len())]
+                    }
+                };
+                g.apply(a).unwrap();
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}

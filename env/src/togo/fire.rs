@@ -13,7 +13,7 @@ use crate::game::Action;
 use crate::plane::{rect_distance, segment_hits_rect, Point};
 
 use super::catalogue::*;
-use super::data::{rules, SLOW_LOAD, SUPER_HEAVY};
+use super::data::{rules, MAX_SHIPS, SLOW_LOAD, SUPER_HEAVY};
 use super::state::*;
 
 impl TogoGame {
@@ -30,24 +30,92 @@ impl TogoGame {
         for p in points {
             let land = self.land().iter().any(|l| segment_hits_rect(from, p, l));
             let ship = land
-                || self.ships().iter().enumerate().any(|(k, o)| {
-                    k != i && k != j && o.afloat() && segment_hits_rect(from, p, &o.rect)
-                });
+                || (!obscured
+                    && self.ships().iter().enumerate().any(|(k, o)| {
+                        k != i && k != j && o.afloat() && segment_hits_rect(from, p, &o.rect)
+                    }));
             visible |= !land;
             obscured |= ship;
+            if visible && obscured {
+                // Nothing further can change either answer.
+                break;
+            }
         }
         (visible, obscured)
     }
 
     /// The fire of battery `b` (3: the torpedo tube) of ship `i` at ship `j`, if it may fire.
     pub fn shot_for(&self, i: usize, j: usize, b: u8) -> Option<Shot> {
-        let r = rules();
-        let g = &r.gunnery;
         let (me, tg) = (&self.ships[i], &self.ships[j]);
-        if !me.afloat() || !tg.afloat() || me.side == tg.side {
+        if !me.afloat() || !tg.afloat() || me.side == tg.side || !self.has_battery(i, b) {
             return None;
         }
         let d = rect_distance(&me.rect, &tg.rect);
+        self.shot_at(i, j, b, d, &mut None)
+    }
+
+    /// Whether ship `i` still has battery `b` (3: a torpedo salvo).
+    fn has_battery(&self, i: usize, b: u8) -> bool {
+        let me = &self.ships[i];
+        if b == TORPEDO {
+            me.torpedoes > 0
+        } else {
+            me.guns[b as usize] > 0
+        }
+    }
+
+    /// Which of the active ship `i`'s batteries may fire at each ship (bit `b` of entry
+    /// `j`), and which ships may fire a counter salvo back at it (bit `j`): the
+    /// declarations' options, worked out once when the fire begins (nothing they depend on
+    /// changes until the rolls) with one distance and at most one sight line each way per
+    /// pair.
+    fn fire_masks(&self, i: usize) -> ([u8; MAX_SHIPS], u8) {
+        let mut mask = [0u8; MAX_SHIPS];
+        let mut back = 0u8;
+        let me = &self.ships[i];
+        if !me.afloat() {
+            return (mask, back);
+        }
+        for (j, tg) in self.ships().iter().enumerate() {
+            if !tg.afloat() || tg.side == me.side {
+                continue;
+            }
+            let mine = (0..=TORPEDO).any(|b| self.has_battery(i, b));
+            let theirs = (0..TORPEDO).any(|b| self.has_battery(j, b));
+            if !mine && !theirs {
+                continue;
+            }
+            let d = rect_distance(&me.rect, &tg.rect);
+            let mut seen = None;
+            for b in 0..=TORPEDO {
+                if self.has_battery(i, b) && self.shot_at(i, j, b, d, &mut seen).is_some() {
+                    mask[j] |= 1 << b;
+                }
+            }
+            let mut seen_back = None;
+            if (0..TORPEDO).any(|b| {
+                self.has_battery(j, b) && self.shot_at(j, i, b, d, &mut seen_back).is_some()
+            }) {
+                back |= 1 << j;
+            }
+        }
+        (mask, back)
+    }
+
+    /// [`Self::shot_for`] at closest distance `d` (mils), the sight line from `i` to `j`
+    /// worked out once in `seen`.
+    fn shot_at(
+        &self,
+        i: usize,
+        j: usize,
+        b: u8,
+        d: i32,
+        seen: &mut Option<(bool, bool)>,
+    ) -> Option<Shot> {
+        let r = rules();
+        let g = &r.gunnery;
+        let (me, tg) = (&self.ships[i], &self.ships[j]);
+        let mut sight = || *seen.get_or_insert_with(|| self.sight(i, j));
         let inch = |x: f64| (x * 1000.0).round() as i32;
         if b == TORPEDO {
             // Sheet, storm: "Torpedo firing is also prohibited." Chosen: torpedoes are not
@@ -55,7 +123,7 @@ impl TogoGame {
             if me.torpedoes == 0 || self.storm() || tg.fort || d > inch(r.torpedo.range) {
                 return None;
             }
-            if !self.sight(i, j).0 {
+            if !sight().0 {
                 return None;
             }
             return Some(Shot {
@@ -88,7 +156,7 @@ impl TogoGame {
         if base == 0 {
             return None;
         }
-        let (visible, obscured) = self.sight(i, j);
+        let (visible, obscured) = sight();
         if !visible {
             return None;
         }
@@ -158,14 +226,14 @@ impl TogoGame {
             self.end_activation();
             return;
         }
+        (self.mv.fire_mask, self.mv.counter_mask) = self.fire_masks(i);
         self.targets_from(0);
     }
 
     /// The next battery from `b` with a target, else the counter salvoes.
     pub(crate) fn targets_from(&mut self, b: u8) {
-        let i = self.mv.ship as usize;
         for b in b..=TORPEDO {
-            if (0..self.num_ships as usize).any(|j| self.shot_for(i, j, b).is_some()) {
+            if self.mv.fire_mask.iter().any(|&m| m & (1 << b) != 0) {
                 self.stage = Stage::Target { battery: b };
                 return;
             }
@@ -174,9 +242,8 @@ impl TogoGame {
     }
 
     pub(crate) fn target_options(&self, b: u8, out: &mut ActionSet) {
-        let i = self.mv.ship as usize;
         for j in 0..self.num_ships as usize {
-            if self.shot_for(i, j, b).is_some() {
+            if self.mv.fire_mask[j] & (1 << b) != 0 {
                 out.insert(TARGET_0 + j as Action);
             }
         }
@@ -211,10 +278,7 @@ impl TogoGame {
                 .queue()
                 .iter()
                 .any(|s| s.shooter as usize == i && s.target as usize == j);
-            if targeted
-                && !self.ships[j].fired
-                && (0..TORPEDO).any(|b| self.shot_for(j, i, b).is_some())
-            {
+            if targeted && !self.ships[j].fired && self.mv.counter_mask & (1 << j) != 0 {
                 self.stage = Stage::Counter { ship: j as u8 };
                 return;
             }

@@ -7,12 +7,12 @@
 use crate::action_set::ActionSet;
 use crate::game::Action;
 use crate::plane::{
-    body_to_world, in_arc, on_table, point_segment_dist2, rect_distance, rects_overlap,
-    swept_path, Arc, Point, Rect, SweptPath,
+    body_to_world, in_arc, on_table, point_segment_dist2, polys_overlap, rect_distance, rect_distance_at_most,
+    rects_overlap, sweep_pivot, sweep_run, swept_path, Arc, Point, Rect, SweptPath,
 };
 
 use super::catalogue::*;
-use super::data::{rules, CUTTER, POOR_SEAKEEPING, RAM, SAILS, WOODEN};
+use super::data::{rules, CUTTER, MAX_LAND, MAX_SHIPS, POOR_SEAKEEPING, RAM, SAILS, WOODEN};
 use super::state::*;
 
 /// What a leg would meet.
@@ -198,18 +198,114 @@ impl TogoGame {
     }
 
     pub(crate) fn leg_options(&self, out: &mut ActionSet) {
-        let i = self.mv.ship as usize;
-        let (dist, allow) = self.next_leg();
-        let mut t = -allow;
-        while t <= allow {
-            if self.classify_leg(i, dist, t).0 != LegKind::Blocked {
-                out.insert(leg_action(t));
+        for (k, kind) in self.leg_kinds().iter().enumerate() {
+            if matches!(kind, Some(kind) if *kind != LegKind::Blocked) {
+                out.insert(LEG_0 + k as Action);
             }
-            t += 15;
         }
         if out.is_empty() {
             out.insert(HALT);
         }
+    }
+
+    /// What each turn of the next leg of the moving ship meets (entry `k` for the turn of
+    /// `LEG_0 + k`; `None` beyond the allowance): [`Self::classify_leg`] for every turn at
+    /// once. The turns share the straight run, and a turn of 15n degrees sweeps the
+    /// pieces of the turns below it and one more (`swept_path` cuts a turn into 15-degree
+    /// pieces), so each piece is built and tested once.
+    pub fn leg_kinds(&self) -> [Option<LegKind>; 9] {
+        let mut kinds = [None; 9];
+        let i = self.mv.ship as usize;
+        let (dist, allow) = self.next_leg();
+        let me = &self.ships[i];
+        let base = if self.mv.astern {
+            me.rect.turned(180)
+        } else {
+            me.rect
+        };
+        let moved = base.advanced(dist);
+        // The ships near enough to matter, then the land: corners and the run's contact.
+        let reach = (dist as i64 + me.rect.radius() * 2 + 8000).pow(2);
+        let mut obj = [(0usize, [Point::default(); 4], false); MAX_SHIPS + MAX_LAND];
+        let mut n = 0;
+        let run = sweep_run(&base, dist);
+        let near = self
+            .ships()
+            .iter()
+            .enumerate()
+            .filter(|&(j, o)| j != i && o.afloat() && o.rect.centre.dist2(me.rect.centre) <= reach)
+            .map(|(j, o)| (j, &o.rect));
+        let lands = self.land().iter().enumerate().map(|(k, l)| (MAX_SHIPS + k, l));
+        let mut ships_n = 0;
+        for (k, r) in near.chain(lands) {
+            let c = r.corners();
+            obj[n] = (k, c, polys_overlap(run.points(), &c));
+            n += 1;
+            if k < MAX_SHIPS {
+                ships_n = n;
+            }
+        }
+        let steps = (allow / 15).clamp(0, 4);
+        for dir in [1i32, -1] {
+            let mut swept = [false; MAX_SHIPS + MAX_LAND];
+            for (k, o) in obj[..n].iter().enumerate() {
+                swept[k] = o.2;
+            }
+            for step in 0..=steps {
+                if step > 0 {
+                    let h = moved.heading as i32;
+                    let piece = sweep_pivot(&moved, h + dir * 15 * (step - 1), h + dir * 15 * step);
+                    for (k, o) in obj[..n].iter().enumerate() {
+                        swept[k] = swept[k] || polys_overlap(piece.points(), &o.1);
+                    }
+                } else if dir < 0 {
+                    continue;
+                }
+                let turn = dir * 15 * step;
+                let end = moved.turned(turn);
+                let end = if self.mv.astern { end.turned(180) } else { end };
+                let kind = if !on_table(&end, self.width, self.depth) {
+                    LegKind::Blocked
+                } else {
+                    let ec = end.corners();
+                    let er = end.radius();
+                    let hit = |k: usize, r: &Rect| {
+                        swept[k] || {
+                            let rr = er + r.radius();
+                            end.centre.dist2(r.centre) <= rr * rr && polys_overlap(&ec, &obj[k].1)
+                        }
+                    };
+                    let mut blocked = false;
+                    let mut land = false;
+                    let mut ram = None;
+                    for k in 0..ships_n {
+                        let j = obj[k].0;
+                        let o = &self.ships[j];
+                        if hit(k, &o.rect) {
+                            if o.fort {
+                                land = true;
+                            } else if o.side == me.side {
+                                blocked = true;
+                                break;
+                            } else {
+                                ram.get_or_insert(j as u8);
+                            }
+                        }
+                    }
+                    if !blocked && !land {
+                        land = (ships_n..n).any(|k| hit(k, &self.land[obj[k].0 - MAX_SHIPS]));
+                    }
+                    match (blocked, land, ram) {
+                        (true, _, _) => LegKind::Blocked,
+                        (_, true, _) => LegKind::Land,
+                        (_, _, Some(j)) => LegKind::Ram(j),
+                        _ => LegKind::Clear,
+                    }
+                };
+                kinds[(4 + dir * step) as usize] = Some(kind);
+            }
+        }
+        kinds
     }
 
     /// Whether ship `i` may stand turned `turn` degrees in place.
@@ -273,10 +369,13 @@ impl TogoGame {
         self.mv.leg_end = end;
         match kind {
             LegKind::Blocked | LegKind::Clear => {
-                if self.obstacles().iter().any(|o| {
+                let crosses = self.num_obstacles > 0 && {
                     let (p, e) = self.leg_path(i, dist, turn);
-                    p.hits(o) || rects_overlap(&e, o)
-                }) {
+                    self.obstacles()
+                        .iter()
+                        .any(|o| p.hits(o) || rects_overlap(&e, o))
+                };
+                if crosses {
                     self.stage = Stage::Obstacle;
                 } else {
                     self.commit_leg();
@@ -610,9 +709,12 @@ impl TogoGame {
         self.ships()
             .iter()
             .enumerate()
-            .filter(|(_, o)| o.side != me.side && o.ship_in_battle())
+            .filter(|(_, o)| {
+                o.side != me.side
+                    && o.ship_in_battle()
+                    && rect_distance_at_most(&me.rect, &o.rect, range)
+            })
             .map(|(j, o)| (rect_distance(&me.rect, &o.rect), j))
-            .filter(|&(d, _)| d <= range)
             .min()
             .map(|(_, j)| j)
     }

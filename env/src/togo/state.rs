@@ -302,6 +302,10 @@ pub struct MoveCtx {
     pub board_rerolls: u8,
     /// Movement is over (the rest of the activation is fire).
     pub done: bool,
+    /// Fire declarations: bit `b` of entry `j`, battery `b` (3: torpedo) may fire at ship
+    /// `j`; bit `j` of `counter_mask`, ship `j` may fire back at the active ship.
+    pub fire_mask: [u8; MAX_SHIPS],
+    pub counter_mask: u8,
 }
 
 /// Why the game ended.
