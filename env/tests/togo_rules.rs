@@ -882,8 +882,11 @@ fn boarding_after_a_ram_with_the_sheets_modifiers() {
     g.apply(BOARD).unwrap();
     assert_eq!(g.stage, Stage::BoardAttack);
     g.apply(DIE_1).unwrap();
-    // 1 + 5 = 6 against 3 + 2 = 5: the boarders win, she strikes.
+    // 1 + 5 = 6 against 3 + 2 = 5: the boarders win; Kaiser's boarding specialist may
+    // re-roll (declined here), and she strikes.
     g.apply(DIE_1 + 2).unwrap();
+    assert_eq!(g.stage, Stage::BoardReroll { attacker: false });
+    g.apply(NO_REROLL).unwrap();
     assert_eq!(g.ships[1].status, STRUCK);
     assert!(g.is_terminal(), "no enemy ship left");
 }
@@ -915,8 +918,10 @@ fn fire_at_the_fort() -> TogoGame {
     assert!(g.ships[4].fort, "the scenario has a fortification");
     only(&mut g, &[0, 4]);
     put(&mut g, 0, 36.0, 22.0, 90);
-    // Two main guns (the class has one) so that a salvo can roll two sixes.
+    // Two main guns (the class has one) so that a salvo can roll two sixes; no captain's
+    // re-roll in the way.
     g.ships[0].guns[0] = 2;
+    g.ships[0].gunnery_specialist = false;
     activate(&mut g, 0, STOP);
     g.apply(leg_action(0)).unwrap();
     assert_eq!(g.stage, Stage::Target { battery: 0 });
@@ -1082,6 +1087,7 @@ fn boarding_a_ship_in_contact_at_the_end_of_the_move() {
     put(&mut g, 1, 24.0, 25.2, 90);
     activate(&mut g, 0, STOP);
     g.apply(leg_action(0)).unwrap();
+    g.ships[1].boarding_specialist = false;
     g.apply(BOARD).unwrap();
     g.apply(DIE_1 + 5).unwrap();
     g.apply(DIE_1).unwrap();
@@ -1181,4 +1187,65 @@ fn every_turn_of_a_leg_is_classified_as_classify_leg_does() {
         }
     }
     assert!(checked > 1000, "{checked}");
+}
+
+#[test]
+fn gunnery_specialist_captain_re_rolls_misses_once_a_turn_as_a_decision() {
+    // Sheet, shooting modifiers: "Captain: according to his description" (substitute: a
+    // gunnery specialist re-rolls one battery's misses once a turn) and "Super heavy:
+    // Re-rolls for hits are not possible (range, captains, etc.)".
+    let start = || {
+        let mut g = game("minefield-and-land");
+        assert!(g.ships[0].gunnery_specialist, "Olympia's captain");
+        only(&mut g, &[0, 2]);
+        put(&mut g, 0, 20.0, 24.0, 90);
+        put(&mut g, 2, 30.0, 24.0, 270);
+        activate(&mut g, 0, STOP);
+        g.apply(leg_action(0)).unwrap();
+        g.apply(HOLD).unwrap();
+        g.apply(TARGET_0 + 2).unwrap();
+        while !matches!(g.stage, Stage::Hits { .. }) {
+            let a = g
+                .legal_actions()
+                .iter()
+                .find(|&a| a == HOLD || a == NO_COUNTER)
+                .unwrap();
+            g.apply(a).unwrap();
+        }
+        g
+    };
+    let mut g = start();
+    assert!(!g.queue[0].reroll, "no other re-roll here");
+    g.apply(COUNT_0 + 1).unwrap();
+    assert_eq!(g.stage, Stage::GunReroll { shot: 0 });
+    assert_eq!(g.turn(), Turn::Player(0));
+    g.apply(REROLL).unwrap();
+    assert_eq!(g.stage, Stage::Reroll { shot: 0 });
+    assert!(g.ships[0].captain_used);
+    g.apply(COUNT_0 + 1).unwrap();
+    assert_eq!(g.queue[0].hits, 2);
+    // Declined: the hits stand; once used, no more offers this turn.
+    let mut g = start();
+    g.apply(COUNT_0).unwrap();
+    g.apply(NO_REROLL).unwrap();
+    assert!(!matches!(
+        g.stage,
+        Stage::Reroll { .. } | Stage::Armour { .. }
+    ));
+    let mut g = start();
+    g.ships[0].captain_used = true;
+    g.apply(COUNT_0).unwrap();
+    assert_ne!(g.stage, Stage::GunReroll { shot: 0 });
+    // Super heavy guns and the storm allow none.
+    let mut g = start();
+    g.ships[0].bat_traits[1] = 2;
+    assert!(!g.captain_may_reroll(&g.queue[0]));
+    g.ships[0].bat_traits[1] = 0;
+    g.wind = STORM;
+    assert!(!g.captain_may_reroll(&g.queue[0]));
+    // A new turn gives the re-roll back.
+    let mut g = start();
+    g.ships[0].captain_used = true;
+    run_until(&mut g, |g| matches!(g.stage, Stage::Place { .. }), first);
+    assert!(!g.ships[0].captain_used);
 }

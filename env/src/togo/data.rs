@@ -495,6 +495,10 @@ pub struct ScenarioShip {
     /// re-roll").
     #[serde(default)]
     pub boarding_specialist: bool,
+    /// The captain is a gunnery specialist (substitute for the sheet's "Captain: according
+    /// to his description": once a turn, a re-roll of one battery's misses).
+    #[serde(default)]
+    pub gunnery_specialist: bool,
 }
 
 /// An oriented rectangle of terrain, inches and degrees.
@@ -622,6 +626,7 @@ impl Scenario {
                 && (s.flagship
                     || s.marines > 0
                     || s.boarding_specialist
+                    || s.gunnery_specialist
                     || !s.traits.is_empty()
                     || s.captain != 0)
             {

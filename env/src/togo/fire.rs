@@ -348,6 +348,19 @@ impl TogoGame {
         self.end_activation();
     }
 
+    /// Whether the firer of `s` has a gunnery specialist captain whose re-roll of misses is
+    /// still unused this turn (substitute for the sheet's "Captain: according to his
+    /// description"); never with Super heavy guns ("Re-rolls for hits are not possible
+    /// (range, captains, etc.)") nor in a storm ("no possibility of rerolling misses").
+    pub fn captain_may_reroll(&self, s: &Shot) -> bool {
+        let me = &self.ships[s.shooter as usize];
+        s.kind < TORPEDO
+            && me.gunnery_specialist
+            && !me.captain_used
+            && me.bat_traits[s.kind as usize] & SUPER_HEAVY == 0
+            && !self.storm()
+    }
+
     /// Rolls of fire; returns whether the stage was set here.
     pub(crate) fn fire_roll(&mut self, a: Action) -> bool {
         match self.stage {
@@ -355,8 +368,12 @@ impl TogoGame {
                 let q = shot as usize;
                 let s = &mut self.queue[q];
                 s.hits = (a - COUNT_0) as u8;
+                let s = *s;
                 if s.reroll && s.hits < s.dice {
                     self.stage = Stage::Reroll { shot };
+                    true
+                } else if s.hits < s.dice && self.captain_may_reroll(&s) {
+                    self.stage = Stage::GunReroll { shot };
                     true
                 } else if s.hits > 0 {
                     self.stage = Stage::Armour { shot };

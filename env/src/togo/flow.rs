@@ -28,6 +28,7 @@ impl TogoGame {
                     | Stage::Counter { .. }
                     | Stage::Board
                     | Stage::BoardReroll { .. }
+                    | Stage::GunReroll { .. }
                     | Stage::FortGun { .. }
                     | Stage::Over
             )
@@ -54,7 +55,7 @@ impl TogoGame {
                 } as usize]
                     .side,
             ),
-            Stage::FortGun { shot } => {
+            Stage::FortGun { shot } | Stage::GunReroll { shot } => {
                 Some(self.ships[self.queue[shot as usize].shooter as usize].side)
             }
             _ => None,
@@ -100,7 +101,7 @@ impl TogoGame {
                 out.insert(BOARD);
                 out.insert(NO_BOARD);
             }
-            Stage::BoardReroll { .. } => {
+            Stage::BoardReroll { .. } | Stage::GunReroll { .. } => {
                 out.insert(REROLL);
                 out.insert(NO_REROLL);
             }
@@ -235,6 +236,17 @@ impl TogoGame {
                     self.next();
                 }
             }
+            Stage::GunReroll { shot } => {
+                let q = shot as usize;
+                if a == REROLL {
+                    self.ships[self.queue[q].shooter as usize].captain_used = true;
+                    self.stage = Stage::Reroll { shot };
+                } else if self.queue[q].hits > 0 {
+                    self.stage = Stage::Armour { shot };
+                } else {
+                    self.shots_from(q + 1);
+                }
+            }
             Stage::FortGun { shot } => {
                 let t = self.queue[shot as usize].target as usize;
                 let k = (a - DESTROY_0) as usize;
@@ -359,6 +371,7 @@ impl TogoGame {
             Stage::Hits { shot }
             | Stage::Reroll { shot }
             | Stage::Armour { shot }
+            | Stage::GunReroll { shot }
             | Stage::TorpHit { shot } => self.shots_from(shot as usize + 1),
             Stage::Crit { shot } | Stage::FortGun { shot } | Stage::FortMagazine { shot } => {
                 self.crits_from(shot as usize + 1)
@@ -397,6 +410,7 @@ impl TogoGame {
             s.revealed = false;
             s.activated = false;
             s.fired = false;
+            s.captain_used = false;
             if !first {
                 s.active = s.planned;
                 s.lock_active = s.lock_planned;

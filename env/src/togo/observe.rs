@@ -73,6 +73,8 @@ pub static ENTITY_FEATURES: &[&str] = &[
     "distance_to_acting",
     "fortification",
     "boarding_specialist",
+    "gunnery_specialist",
+    "captain_reroll_used",
 ];
 
 /// Global features.
@@ -119,7 +121,7 @@ pub const TOGO_OBS: ObsSpec = ObsSpec {
     plane_cols: 0,
 };
 
-const NE: usize = 58;
+const NE: usize = 60;
 const NG: usize = 30;
 const INCH: f32 = 1000.0;
 
@@ -206,6 +208,8 @@ impl TogoGame {
                 }
                 row[56] = s.fort as u8 as f32;
                 row[57] = s.boarding_specialist as u8 as f32;
+                row[58] = s.gunnery_specialist as u8 as f32;
+                row[59] = s.captain_used as u8 as f32;
             }
             for (k, v) in row.iter().enumerate() {
                 out.entities[[i, k]] = *v;
@@ -241,7 +245,10 @@ impl TogoGame {
             | Stage::BoardAttack
             | Stage::BoardDefend
             | Stage::BoardReroll { .. } => 16,
-            Stage::Target { .. } | Stage::FortGun { .. } | Stage::FortMagazine { .. } => 17,
+            Stage::Target { .. }
+            | Stage::FortGun { .. }
+            | Stage::FortMagazine { .. }
+            | Stage::GunReroll { .. } => 17,
             Stage::Counter { .. } => 18,
             Stage::FireTest { .. }
             | Stage::FireEffect { .. }

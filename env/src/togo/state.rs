@@ -111,6 +111,9 @@ pub struct Ship {
     pub marines: u8,
     /// The captain is a boarding specialist: a re-roll of the own boarding die.
     pub boarding_specialist: bool,
+    /// The captain is a gunnery specialist, and whether his re-roll of this turn is used.
+    pub gunnery_specialist: bool,
+    pub captain_used: bool,
     /// A fortification: Structure points (in `hull`), never moves, places no order
     /// markers, receives no markers, has its own critical table.
     pub fort: bool,
@@ -221,6 +224,9 @@ pub enum Stage {
     Counter { ship: u8 },
     /// Chance: hit roll, re-roll of misses, armour roll of queued shot `shot`.
     Hits { shot: u8 },
+    /// The firing side: its gunnery specialist captain re-rolls the misses of `shot`, or
+    /// not.
+    GunReroll { shot: u8 },
     Reroll { shot: u8 },
     Armour { shot: u8 },
     /// Chance: the torpedo hit roll of shot `shot`.
@@ -428,6 +434,7 @@ impl TogoGame {
                 flagship: sh.flagship,
                 marines: sh.marines.min(3),
                 boarding_specialist: sh.boarding_specialist,
+                gunnery_specialist: sh.gunnery_specialist,
                 fort: c.fortification,
                 ..Ship::default()
             };
