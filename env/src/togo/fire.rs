@@ -10,7 +10,7 @@
 
 use crate::action_set::ActionSet;
 use crate::game::Action;
-use crate::plane::{rect_distance, segment_hits_rect, Point};
+use crate::plane::{point_segment_dist2, rect_distance, segment_hits_rect, Point};
 
 use super::catalogue::*;
 use super::data::{rules, MAX_SHIPS, SLOW_LOAD, SUPER_HEAVY};
@@ -25,15 +25,32 @@ impl TogoGame {
         let to = self.ships[j].rect;
         let c = to.corners();
         let points: [Point; 5] = [to.centre, c[0], c[1], c[2], c[3]];
+        // The ships that could touch any of the five lines: each line ends within the
+        // target's radius of its centre, so it lies within that radius of the line to the
+        // centre; a ship farther from that line than both radii touches none of them.
+        let rt = to.radius();
+        let mut near = [0u8; MAX_SHIPS];
+        let mut n = 0;
+        for (k, o) in self.ships().iter().enumerate() {
+            let reach = rt + o.rect.radius();
+            if k != i
+                && k != j
+                && o.afloat()
+                && point_segment_dist2(o.rect.centre, from, to.centre) <= reach * reach
+            {
+                near[n] = k as u8;
+                n += 1;
+            }
+        }
         let mut visible = false;
         let mut obscured = false;
         for p in points {
             let land = self.land().iter().any(|l| segment_hits_rect(from, p, l));
             let ship = land
                 || (!obscured
-                    && self.ships().iter().enumerate().any(|(k, o)| {
-                        k != i && k != j && o.afloat() && segment_hits_rect(from, p, &o.rect)
-                    }));
+                    && near[..n]
+                        .iter()
+                        .any(|&k| segment_hits_rect(from, p, &self.ships[k as usize].rect)));
             visible |= !land;
             obscured |= ship;
             if visible && obscured {
