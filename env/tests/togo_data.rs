@@ -160,3 +160,16 @@ fn fortifications_in_data_are_checked() {
     .unwrap_err();
     assert!(e.to_string().contains("distance"), "{e}");
 }
+
+#[test]
+fn exit_edges_are_checked() {
+    let with = |side: &str, edge: &str| {
+        GOOD.replace(
+            "contact_from = 3\n",
+            &format!("contact_from = 3\nexit = {{ side = {side}, edge = \"{edge}\" }}\n"),
+        )
+    };
+    parse_scenario(&with("0", "east"), "good.toml").expect("an exit edge");
+    assert!(err(&with("0", "up")).contains("exit.edge"));
+    assert!(err(&with("2", "east")).contains("exit.side"));
+}

@@ -1249,3 +1249,46 @@ fn gunnery_specialist_captain_re_rolls_misses_once_a_turn_as_a_decision() {
     run_until(&mut g, |g| matches!(g.stage, Stage::Place { .. }), first);
     assert!(!g.ships[0].captain_used);
 }
+
+#[test]
+fn scenario_exit_edge_faq_ships_of_the_named_side_leave_across_it() {
+    // Rules notes (FAQ): "Scenarios may name a table edge through which ships exit."
+    // minefield-and-land: the attackers (side 0) by the east edge.
+    let mut g = game("minefield-and-land");
+    only(&mut g, &[0, 2, 3]);
+    put(&mut g, 0, 69.0, 26.0, 90);
+    activate(&mut g, 0, FULL);
+    let dist = g.next_leg_dist();
+    assert_eq!(
+        g.classify_leg(0, dist, 0).0,
+        broadside_env::togo::movement::LegKind::Exit
+    );
+    g.apply(leg_action(0)).unwrap();
+    assert_eq!(g.ships[0].status, EXITED);
+    g.check_invariants().unwrap();
+    // Out of the battle but not lost: her losses count, not her whole Hull; the side
+    // whose last ship left is decided on points.
+    g.ships[0].hull -= 2;
+    assert_eq!(g.losses()[0], 2 + 16);
+    assert!(g.is_terminal(), "side 0 has no ship left in the battle");
+    assert_eq!(
+        g.ending.unwrap().winner,
+        Some(0),
+        "on points: side 1 lost more"
+    );
+    // The other side may not leave; nor may anyone by another edge.
+    let mut g = game("minefield-and-land");
+    put(&mut g, 2, 69.0, 30.0, 90);
+    activate(&mut g, 2, FULL);
+    assert_eq!(
+        g.classify_leg(2, g.next_leg_dist(), 0).0,
+        broadside_env::togo::movement::LegKind::Blocked
+    );
+    let mut g = game("minefield-and-land");
+    put(&mut g, 0, 30.0, 46.0, 0);
+    activate(&mut g, 0, FULL);
+    assert_eq!(
+        g.classify_leg(0, g.next_leg_dist(), 0).0,
+        broadside_env::togo::movement::LegKind::Blocked
+    );
+}

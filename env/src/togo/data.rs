@@ -546,7 +546,23 @@ pub struct Scenario {
     pub obstacles: Vec<Area>,
     #[serde(default, rename = "minefield")]
     pub minefields: Vec<Minefield>,
+    /// The table edge through which one side's ships may leave (FAQ: "Scenarios may name
+    /// a table edge through which ships exit").
+    #[serde(default)]
+    pub exit: Option<ExitEdge>,
 }
+
+/// A scenario's exit edge: `side`'s ships may sail off the table across `edge`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExitEdge {
+    pub side: u8,
+    /// north (y = depth), east (x = width), south (y = 0) or west (x = 0).
+    pub edge: String,
+}
+
+/// Table edges, in index order.
+pub const EDGE_NAMES: [&str; 4] = ["north", "east", "south", "west"];
 
 impl Scenario {
     /// The class of ship `i` (validated scenarios only).
@@ -664,6 +680,14 @@ impl Scenario {
             mils(file, &format!("minefield[{k}].y"), m.y, 0.0, r.table.depth)?;
             if !(2..=4).contains(&m.kind) {
                 return bad(format!("minefield[{k}].type"), "2, 3 or 4 (D2-D4)".into());
+            }
+        }
+        if let Some(e) = &self.exit {
+            if e.side > 1 {
+                return bad("exit.side".into(), "0 or 1".into());
+            }
+            if !EDGE_NAMES.contains(&e.edge.as_str()) {
+                return bad("exit.edge".into(), "north, east, south or west".into());
             }
         }
         // Ships start on the table, apart, and off land.

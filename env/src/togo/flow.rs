@@ -505,6 +505,17 @@ impl TogoGame {
     fn check_side_gone(&mut self) -> bool {
         let alive = [self.in_play(0), self.in_play(1)];
         if alive[0] == 0 || alive[1] == 0 {
+            let exited = |side: u8| {
+                self.ships()
+                    .iter()
+                    .any(|s| s.side == side && s.status == EXITED)
+            };
+            if (alive[0] == 0 && exited(0)) || (alive[1] == 0 && exited(1)) {
+                // Chosen: a side whose last ships left by the exit edge did not lose the
+                // battle by that; the Hull points taken decide.
+                self.finish_on_points(EndReason::SideGone);
+                return true;
+            }
             let winner = match (alive[0] > 0, alive[1] > 0) {
                 (true, false) => Some(0),
                 (false, true) => Some(1),

@@ -201,7 +201,7 @@ impl Game for TogoGame {
         }
         for (i, s) in self.ships().iter().enumerate() {
             let bad = |what: &str| Err(format!("ship {i}: {what}"));
-            if s.side > 1 || !(1..=4).contains(&s.class) || s.status > STRUCK {
+            if s.side > 1 || !(1..=4).contains(&s.class) || s.status > EXITED {
                 return bad("side, class or status out of range");
             }
             if s.hull > s.hull_max || (s.afloat() && s.hull == 0) {

@@ -25,6 +25,8 @@ pub enum LegKind {
     Land,
     /// Meets an enemy ship: a ram on ship `j`.
     Ram(u8),
+    /// Leaves the table across the scenario's exit edge (FAQ): out of the battle.
+    Exit,
 }
 
 fn leg_mils() -> i32 {
@@ -144,7 +146,8 @@ impl TogoGame {
     /// What a leg of `dist` turning `turn` meets.
     pub fn classify_leg(&self, i: usize, dist: i32, turn: i32) -> (LegKind, Rect) {
         let (path, end) = self.leg_path(i, dist, turn);
-        if !on_table(&end, self.width, self.depth) {
+        let exit = !on_table(&end, self.width, self.depth);
+        if exit && !self.exits_at(i, &end) {
             return (LegKind::Blocked, end);
         }
         let me = &self.ships[i];
@@ -176,6 +179,7 @@ impl TogoGame {
         }
         match ram {
             Some(j) => (LegKind::Ram(j), end),
+            None if exit => (LegKind::Exit, end),
             None => (LegKind::Clear, end),
         }
     }
@@ -264,7 +268,8 @@ impl TogoGame {
                 let turn = dir * 15 * step;
                 let end = moved.turned(turn);
                 let end = if self.mv.astern { end.turned(180) } else { end };
-                let kind = if !on_table(&end, self.width, self.depth) {
+                let exit = !on_table(&end, self.width, self.depth);
+                let kind = if exit && !self.exits_at(i, &end) {
                     LegKind::Blocked
                 } else {
                     let ec = end.corners();
@@ -299,6 +304,7 @@ impl TogoGame {
                         (true, _, _) => LegKind::Blocked,
                         (_, true, _) => LegKind::Land,
                         (_, _, Some(j)) => LegKind::Ram(j),
+                        _ if exit => LegKind::Exit,
                         _ => LegKind::Clear,
                     }
                 };
@@ -394,6 +400,14 @@ impl TogoGame {
                 self.next();
             }
             LegKind::Ram(j) => self.start_ram(i, j as usize),
+            LegKind::Exit => {
+                // FAQ: the ship leaves through the scenario's exit edge (chosen: out of
+                // the battle, neither sunk nor lost; no mine test on the way out).
+                self.ships[i].rect = end;
+                self.ships[i].status = EXITED;
+                self.mv.done = true;
+                self.next();
+            }
         }
     }
 

@@ -75,6 +75,7 @@ pub static ENTITY_FEATURES: &[&str] = &[
     "boarding_specialist",
     "gunnery_specialist",
     "captain_reroll_used",
+    "exited",
 ];
 
 /// Global features.
@@ -121,7 +122,7 @@ pub const TOGO_OBS: ObsSpec = ObsSpec {
     plane_cols: 0,
 };
 
-const NE: usize = 60;
+const NE: usize = 61;
 const NG: usize = 30;
 const INCH: f32 = 1000.0;
 
@@ -210,6 +211,7 @@ impl TogoGame {
                 row[57] = s.boarding_specialist as u8 as f32;
                 row[58] = s.gunnery_specialist as u8 as f32;
                 row[59] = s.captain_used as u8 as f32;
+                row[60] = (s.status == EXITED) as u8 as f32;
             }
             for (k, v) in row.iter().enumerate() {
                 out.entities[[i, k]] = *v;

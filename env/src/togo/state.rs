@@ -15,6 +15,10 @@ pub const AFLOAT: u8 = 0;
 pub const SUNK: u8 = 1;
 /// Surrendered (the sheet's surrender test): out of the battle, counted as lost.
 pub const STRUCK: u8 = 2;
+/// Left the table across the scenario's exit edge (FAQ): out of the battle, not lost.
+pub const EXITED: u8 = 3;
+/// No exit edge.
+pub const NO_EXIT: u8 = u8::MAX;
 /// No order shown yet.
 pub const NONE: u8 = u8::MAX;
 
@@ -362,6 +366,10 @@ pub struct TogoGame {
     pub queue: [Shot; 16],
     pub queue_len: u8,
     pub ending: Option<Ending>,
+    /// The side whose ships may leave across the exit edge ([`NO_EXIT`]: none) and the
+    /// edge (0 north, 1 east, 2 south, 3 west).
+    pub exit_side: u8,
+    pub exit_edge: u8,
 }
 
 pub const MAX_QUEUE: usize = 16;
@@ -399,7 +407,16 @@ impl TogoGame {
             queue: [Shot::default(); MAX_QUEUE],
             queue_len: 0,
             ending: None,
+            exit_side: NO_EXIT,
+            exit_edge: 0,
         };
+        if let Some(e) = &s.exit {
+            g.exit_side = e.side.min(1);
+            g.exit_edge = super::data::EDGE_NAMES
+                .iter()
+                .position(|n| *n == e.edge)
+                .unwrap_or(0) as u8;
+        }
         for (i, sh) in s.ships.iter().take(MAX_SHIPS).enumerate() {
             let Some(c) = super::data::classes().iter().find(|c| c.id == sh.class) else {
                 continue;
@@ -543,12 +560,31 @@ impl TogoGame {
         from == NONE || self.nimble(i) || level.abs_diff(from) <= 1
     }
 
-    /// Hull quarters lost by each side's ships (sunk and struck ships count in full):
-    /// the victory points of the other side.
+    /// Whether ship `i` may end a leg at `end`, off the table: across the scenario's exit
+    /// edge for its side and no other edge (FAQ).
+    pub fn exits_at(&self, i: usize, end: &Rect) -> bool {
+        if self.ships[i].side != self.exit_side {
+            return false;
+        }
+        let c = end.corners();
+        let (w, d) = (self.width, self.depth);
+        let across = [
+            c.iter().any(|p| p.y > d),
+            c.iter().any(|p| p.x > w),
+            c.iter().any(|p| p.y < 0),
+            c.iter().any(|p| p.x < 0),
+        ];
+        let e = self.exit_edge as usize;
+        across[e] && (0..4).all(|k| k == e || !across[k])
+    }
+
+    /// Hull quarters lost by each side's ships (sunk and struck ships count in full; a
+    /// ship that left by the exit edge what she lost before): the victory points of the
+    /// other side.
     pub fn losses(&self) -> [u32; 2] {
         let mut l = [0u32; 2];
         for s in self.ships() {
-            l[s.side as usize] += if s.afloat() {
+            l[s.side as usize] += if s.afloat() || s.status == EXITED {
                 s.lost() as u32
             } else {
                 s.hull_max as u32
