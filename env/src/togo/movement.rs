@@ -283,8 +283,7 @@ impl TogoGame {
                     let mut blocked = false;
                     let mut land = false;
                     let mut ram = None;
-                    for k in 0..ships_n {
-                        let j = obj[k].0;
+                    for (k, &(j, _, _)) in obj[..ships_n].iter().enumerate() {
                         let o = &self.ships[j];
                         if hit(k, &o.rect) {
                             if o.fort {
