@@ -136,7 +136,8 @@ impl Game for TogoGame {
     fn resample_hidden(&self, player: Player, rng: &mut dyn RngCore) -> Self {
         let mut g = *self;
         for i in 0..self.num_ships as usize {
-            if self.ships[i].side != player && self.ships[i].afloat() {
+            // A fortification has no order markers: nothing of it is hidden.
+            if self.ships[i].side != player && self.ships[i].ship_in_battle() {
                 g.resample_orders(i, rng);
             }
         }
