@@ -127,3 +127,49 @@ fn bad_rules_and_classes_are_refused() {
     .unwrap_err();
     assert!(e.to_string().contains("at most one battery"), "{e}");
 }
+
+#[test]
+fn fortifications_in_data_are_checked() {
+    let fort = classes().iter().find(|c| c.id == "fort").unwrap();
+    assert!(fort.fortification && fort.max_knots == 0);
+    let s = builtin_scenario("minefield-and-land").unwrap();
+    assert_eq!(s.ships[4].class, "fort");
+    // A fortification is not a ship: a side needs a ship.
+    let only_fort = GOOD.replace("\"fourth\"", "\"fort\"");
+    assert!(err(&only_fort).contains("side 1 has no ship"));
+    // It has no flagship, marines, captain or traits.
+    let with_ship = format!(
+        "{GOOD}\n[[ship]]\nname = \"Battery\"\nclass = \"fort\"\nside = 1\nx = 40.0\ny = 30.0\nheading = 0\n"
+    );
+    parse_scenario(&with_ship, "good.toml").expect("a battery beside a ship");
+    assert!(err(&format!("{with_ship}flagship = true\n")).contains("ship[2].class"));
+    assert!(err(&format!("{with_ship}marines = 1\n")).contains("ship[2].class"));
+    // A fortification does not move; a ship must.
+    let classes = include_str!("../data/togo/classes.toml");
+    let e = parse_classes(&classes.replace("max_knots = 0", "max_knots = 5"), "c").unwrap_err();
+    assert!(e.to_string().contains("max_knots"), "{e}");
+    let e =
+        parse_classes(&classes.replacen("max_knots = 12", "max_knots = 0", 1), "c").unwrap_err();
+    assert!(e.to_string().contains("max_knots"), "{e}");
+    // The boarding contact distance is bounded.
+    let text = include_str!("../data/togo/rules.toml");
+    let e = parse_rules(
+        &text.replace("board_contact = 0.5", "board_contact = 9.0"),
+        "r",
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("distance"), "{e}");
+}
+
+#[test]
+fn exit_edges_are_checked() {
+    let with = |side: &str, edge: &str| {
+        GOOD.replace(
+            "contact_from = 3\n",
+            &format!("contact_from = 3\nexit = {{ side = {side}, edge = \"{edge}\" }}\n"),
+        )
+    };
+    parse_scenario(&with("0", "east"), "good.toml").expect("an exit edge");
+    assert!(err(&with("0", "up")).contains("exit.edge"));
+    assert!(err(&with("2", "east")).contains("exit.side"));
+}

@@ -34,11 +34,12 @@ impl Chronicle for Togo<'_> {
     fn ship_line(&self, g: &TogoGame, i: usize) -> String {
         let s = &g.ships[i];
         format!(
-            "  {} {:<22} side {} class {} at ({:>6}, {:>6}) hdg {:>3} hull {:>2}/{:<2} guns {:?} torp {} orders {}/{} fire {} flood {}+{} rudder {} engine {} list {} status {}",
+            "  {} {:<22} side {} class {}{} at ({:>6}, {:>6}) hdg {:>3} hull {:>2}/{:<2} guns {:?} torp {} orders {}/{} fire {} flood {}+{} rudder {} engine {} list {} status {}",
             i,
             self.0.ships[i].name,
             s.side,
             s.class,
+            if s.fort { " fort" } else { "" },
             s.rect.centre.x,
             s.rect.centre.y,
             s.rect.heading,

@@ -882,8 +882,11 @@ fn boarding_after_a_ram_with_the_sheets_modifiers() {
     g.apply(BOARD).unwrap();
     assert_eq!(g.stage, Stage::BoardAttack);
     g.apply(DIE_1).unwrap();
-    // 1 + 5 = 6 against 3 + 2 = 5: the boarders win, she strikes.
+    // 1 + 5 = 6 against 3 + 2 = 5: the boarders win; Kaiser's boarding specialist may
+    // re-roll (declined here), and she strikes.
     g.apply(DIE_1 + 2).unwrap();
+    assert_eq!(g.stage, Stage::BoardReroll { attacker: false });
+    g.apply(NO_REROLL).unwrap();
     assert_eq!(g.ships[1].status, STRUCK);
     assert!(g.is_terminal(), "no enemy ship left");
 }
@@ -906,4 +909,386 @@ fn a_ship_sunk_by_a_mine_skips_the_other_markers_it_touched() {
         g.stage
     );
     g.check_invariants().unwrap();
+}
+
+/// The harbour scenario with only Olympia (0) and the El Fraile battery (4), Olympia 5"
+/// south of the battery, about to fire its main battery at it.
+fn fire_at_the_fort() -> TogoGame {
+    let mut g = game("minefield-and-land");
+    assert!(g.ships[4].fort, "the scenario has a fortification");
+    only(&mut g, &[0, 4]);
+    put(&mut g, 0, 36.0, 22.0, 90);
+    // Two main guns (the class has one) so that a salvo can roll two sixes; no captain's
+    // re-roll in the way.
+    g.ships[0].guns[0] = 2;
+    g.ships[0].gunnery_specialist = false;
+    activate(&mut g, 0, STOP);
+    g.apply(leg_action(0)).unwrap();
+    assert_eq!(g.stage, Stage::Target { battery: 0 });
+    g.apply(TARGET_0 + 4).unwrap();
+    while !matches!(g.stage, Stage::Hits { .. }) {
+        let a = g
+            .legal_actions()
+            .iter()
+            .find(|&a| a == HOLD || a == NO_COUNTER)
+            .unwrap();
+        g.apply(a).unwrap();
+    }
+    g
+}
+
+#[test]
+fn critical_hits_on_fortifications_1_to_3_no_effect() {
+    // Sheet, "Critical hits on fortifications": "Results of 1 - 3 indicate no effect."
+    let mut g = fire_at_the_fort();
+    g.apply(COUNT_0 + 1).unwrap();
+    // One six: AP 5 against armour 6 penetrates on 5+; one main penetration, 1 Structure.
+    g.apply(ARMOUR_0 + 5).unwrap();
+    assert_eq!(g.ships[4].hull, 32 - 4);
+    assert!(matches!(g.stage, Stage::Crit { .. }));
+    let before = g.ships[4];
+    g.apply(DIE_1 + 2).unwrap();
+    assert_eq!(g.ships[4], before, "a 3: nothing");
+    assert!(!matches!(g.stage, Stage::Crit { .. }));
+}
+
+#[test]
+fn critical_hits_on_fortifications_4_5_a_gun_destroyed_the_opponent_chooses() {
+    // Sheet: "Results of 4 - 5 indicate the destruction of armament (a single gun is
+    // destroyed)." "The opponent chooses which guns are destroyed."
+    let mut g = fire_at_the_fort();
+    g.apply(COUNT_0 + 1).unwrap();
+    g.apply(ARMOUR_0 + 5).unwrap();
+    g.apply(DIE_1 + 3).unwrap();
+    assert_eq!(g.stage, Stage::FortGun { shot: 0 });
+    assert_eq!(g.turn(), Turn::Player(0), "the firing side chooses");
+    let legal: Vec<u16> = g.legal_actions().iter().collect();
+    assert_eq!(legal, vec![DESTROY_0, DESTROY_0 + 1], "main or medium");
+    g.apply(DESTROY_0 + 1).unwrap();
+    assert_eq!(g.ships[4].guns, [2, 1, 0], "one gun, not the battery");
+    g.check_invariants().unwrap();
+    // With one battery left there is nothing to choose; with none, no effect.
+    g.ships[4].guns = [0, 1, 0];
+    g.queue[0].target = 4;
+    g.stage = Stage::Crit { shot: 0 };
+    g.queue_len = 1;
+    g.queue[0].crit6 = 1;
+    g.apply(DIE_1 + 4).unwrap();
+    assert_eq!(g.ships[4].guns, [0, 0, 0]);
+    g.stage = Stage::Crit { shot: 0 };
+    g.apply(DIE_1 + 4).unwrap();
+    assert_eq!(g.ships[4].guns, [0, 0, 0]);
+    assert_eq!(g.ships[4].fires, 0, "no Fire in place of the gun");
+}
+
+#[test]
+fn critical_hits_on_fortifications_6_magazine_1_4_two_structure_5_6_four() {
+    // Sheet: "A roll of 6 results in the destruction of the ammunition magazine. Roll the
+    // dice again. Results of 1-4 ... (loss of 2 Structure points), results of 5-6 ...
+    // (loss of 4 Structure points)."
+    for (face, lost) in [(1u16, 8u8), (4, 8), (5, 16), (6, 16)] {
+        let mut g = fire_at_the_fort();
+        g.apply(COUNT_0 + 1).unwrap();
+        g.apply(ARMOUR_0 + 5).unwrap();
+        g.apply(DIE_1 + 5).unwrap();
+        assert_eq!(g.stage, Stage::FortMagazine { shot: 0 });
+        assert!((prob(&g, DIE_1) - 1.0 / 6.0).abs() < 1e-12);
+        g.apply(DIE_1 + face - 1).unwrap();
+        assert_eq!(g.ships[4].hull, 28 - lost, "magazine die {face}");
+    }
+    // Several sixes add +1 here too: two sixes and a 5 make a 6.
+    let mut g = fire_at_the_fort();
+    g.apply(COUNT_0 + 2).unwrap();
+    g.apply(ARMOUR_0 + 10).unwrap();
+    g.apply(DIE_1 + 4).unwrap();
+    assert_eq!(g.stage, Stage::FortMagazine { shot: 0 });
+}
+
+#[test]
+fn fortifications_cannot_receive_any_markers_or_resulting_damage() {
+    // Sheet: "Fortifications cannot receive any markers or resulting damage."
+    let mut g = game("minefield-and-land");
+    let hull = g.ships[4].hull;
+    g.fire_effect(4);
+    g.flood_effect(4);
+    g.add_flood(4);
+    assert_eq!(
+        (g.ships[4].fires, g.ships[4].floods, g.ships[4].hull),
+        (0, 0, hull)
+    );
+    // Sixes that cannot penetrate (Fires on a ship) do nothing to it either.
+    let mut g = fire_at_the_fort();
+    g.ships[0].ap[0] = 2;
+    g.queue[0].pen = 0;
+    g.apply(COUNT_0 + 2).unwrap();
+    g.apply(ARMOUR_0 + 10).unwrap();
+    assert_eq!((g.ships[4].fires, g.ships[4].hull), (0, 32));
+    // No order markers: the command phase skips it; no Ph4 tests; it does not move.
+    let mut g = game("minefield-and-land");
+    run_until(
+        &mut g,
+        |g| {
+            assert!(!matches!(g.stage, Stage::Place { ship: 4, .. }));
+            g.stage == Stage::Select
+        },
+        first,
+    );
+    g.side_to_act = 1;
+    g.apply(ACTIVATE_0 + 4).unwrap();
+    assert!(
+        matches!(g.stage, Stage::Target { .. } | Stage::Select),
+        "its activation is its fire: {:?}",
+        g.stage
+    );
+    assert!(g.ships[4].rect == game("minefield-and-land").ships[4].rect);
+}
+
+#[test]
+fn a_fortification_is_land_to_ships_and_takes_no_torpedoes() {
+    // Chosen: the battery stands on the shore; a ship touching it collides with land
+    // (sheet, "Collision with land"), never rams it. Torpedoes are not fired at it.
+    let mut g = game("minefield-and-land");
+    only(&mut g, &[0, 4]);
+    put(&mut g, 0, 30.0, 29.0, 90);
+    activate(&mut g, 0, FULL);
+    let (kind, _) = g.classify_leg(0, 2000, 0);
+    assert_eq!(kind, broadside_env::togo::movement::LegKind::Land);
+    g.apply(leg_action(0)).unwrap();
+    assert_eq!(g.ships[0].hull, 24 - 8, "class 2: 2 Hull points");
+    assert_eq!(g.ships[0].floods, 1);
+    g.ships[0].torpedoes = 1;
+    assert!(g.shot_for(0, 4, TORPEDO).is_none());
+    // The battle is between fleets: a side left with only its battery has lost.
+    assert_eq!(g.ships[4].side, 1);
+    assert_eq!(
+        g.in_play(1),
+        0,
+        "ships 2 and 3 are out; the battery does not count"
+    );
+}
+
+#[test]
+fn boarding_a_ship_in_contact_at_the_end_of_the_move() {
+    // Sheet, "Boarding result modifiers" (the procedure chosen): a ship ending its move
+    // in contact with an enemy ship may board her; the same modifiers apply.
+    let mut g = game("ironclad-duel");
+    put(&mut g, 0, 20.0, 24.0, 90);
+    put(&mut g, 1, 24.0, 25.2, 90);
+    activate(&mut g, 0, STOP);
+    g.apply(leg_action(0)).unwrap();
+    assert_eq!(g.stage, Stage::Board, "alongside: board or not");
+    assert_eq!(g.mv.ram_target, 1);
+    assert_eq!(g.turn(), Turn::Player(0));
+    g.apply(NO_BOARD).unwrap();
+    assert_eq!(g.stage, Stage::Target { battery: 0 }, "then the fire");
+    // Boarding, won: she strikes.
+    let mut g = game("ironclad-duel");
+    put(&mut g, 0, 20.0, 24.0, 90);
+    put(&mut g, 1, 24.0, 25.2, 90);
+    activate(&mut g, 0, STOP);
+    g.apply(leg_action(0)).unwrap();
+    g.ships[1].boarding_specialist = false;
+    g.apply(BOARD).unwrap();
+    g.apply(DIE_1 + 5).unwrap();
+    g.apply(DIE_1).unwrap();
+    assert_eq!(g.ships[1].status, STRUCK);
+    // Not in contact (more than half an inch apart): no offer.
+    let mut g = game("ironclad-duel");
+    put(&mut g, 0, 20.0, 24.0, 90);
+    put(&mut g, 1, 24.0, 26.0, 90);
+    activate(&mut g, 0, STOP);
+    g.apply(leg_action(0)).unwrap();
+    assert_eq!(g.stage, Stage::Target { battery: 0 });
+}
+
+#[test]
+fn boarding_specialist_captain_a_re_roll() {
+    // Sheet, "Boarding result modifiers": "Captain - boarding specialist: a re-roll." The
+    // side the dice go against decides whether to re-roll its own die.
+    let start = || {
+        let mut g = game("ironclad-duel");
+        put(&mut g, 0, 20.0, 24.0, 90);
+        put(&mut g, 1, 24.0, 25.2, 90);
+        g.ships[0].boarding_specialist = true;
+        g.ships[1].boarding_specialist = true;
+        activate(&mut g, 0, STOP);
+        g.apply(leg_action(0)).unwrap();
+        g.apply(BOARD).unwrap();
+        g
+    };
+    let mut g = start();
+    g.apply(DIE_1).unwrap();
+    g.apply(DIE_1 + 5).unwrap();
+    assert_eq!(g.stage, Stage::BoardReroll { attacker: true });
+    assert_eq!(g.turn(), Turn::Player(0));
+    assert_eq!(
+        g.legal_actions().iter().collect::<Vec<_>>(),
+        vec![REROLL, NO_REROLL]
+    );
+    g.apply(REROLL).unwrap();
+    assert_eq!(g.stage, Stage::BoardAttack);
+    g.apply(DIE_1 + 5).unwrap();
+    // 6 + 2 against 6 + 2: still lost, and the re-roll is spent.
+    assert_ne!(g.stage, Stage::BoardReroll { attacker: true });
+    assert_eq!(g.ships[1].status, AFLOAT);
+    // The defender's specialist answers a winning boarding roll.
+    let mut g = start();
+    g.apply(DIE_1 + 5).unwrap();
+    g.apply(DIE_1).unwrap();
+    assert_eq!(g.stage, Stage::BoardReroll { attacker: false });
+    assert_eq!(g.turn(), Turn::Player(1));
+    g.apply(NO_REROLL).unwrap();
+    assert_eq!(g.ships[1].status, STRUCK);
+    // Without a specialist there is no decision.
+    let mut g = start();
+    g.ships[0].boarding_specialist = false;
+    g.apply(DIE_1).unwrap();
+    g.apply(DIE_1 + 5).unwrap();
+    assert!(!matches!(g.stage, Stage::BoardReroll { .. }));
+}
+
+#[test]
+fn every_turn_of_a_leg_is_classified_as_classify_leg_does() {
+    // The speed path (`leg_kinds`, all turns at once) against the one-turn definition, at
+    // every leg of seeded random games on every scenario, going ahead and astern.
+    use rand::Rng;
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut checked = 0;
+    for id in [
+        "squadron-action",
+        "ironclad-duel",
+        "torpedo-attack",
+        "minefield-and-land",
+    ] {
+        for _ in 0..15 {
+            let mut g = game(id);
+            while !g.is_terminal() {
+                if g.stage == Stage::Leg {
+                    let i = g.mv.ship as usize;
+                    let dist = g.next_leg_dist();
+                    for (k, kind) in g.leg_kinds().iter().enumerate() {
+                        if let Some(kind) = kind {
+                            let turn = leg_turn(LEG_0 + k as u16);
+                            assert_eq!(*kind, g.classify_leg(i, dist, turn).0, "{id} turn {turn}");
+                            checked += 1;
+                        }
+                    }
+                }
+                let a = match g.turn() {
+                    Turn::Chance => g.chance_outcomes().sample(&mut rng),
+                    _ => {
+                        let l: Vec<u16> =
+                            g.legal_actions().iter().filter(|&a| a != RESIGN).collect();
+                        l[rng.random_range(0..l.len())]
+                    }
+                };
+                g.apply(a).unwrap();
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}
+
+#[test]
+fn gunnery_specialist_captain_re_rolls_misses_once_a_turn_as_a_decision() {
+    // Sheet, shooting modifiers: "Captain: according to his description" (substitute: a
+    // gunnery specialist re-rolls one battery's misses once a turn) and "Super heavy:
+    // Re-rolls for hits are not possible (range, captains, etc.)".
+    let start = || {
+        let mut g = game("minefield-and-land");
+        assert!(g.ships[0].gunnery_specialist, "Olympia's captain");
+        only(&mut g, &[0, 2]);
+        put(&mut g, 0, 20.0, 24.0, 90);
+        put(&mut g, 2, 30.0, 24.0, 270);
+        activate(&mut g, 0, STOP);
+        g.apply(leg_action(0)).unwrap();
+        g.apply(HOLD).unwrap();
+        g.apply(TARGET_0 + 2).unwrap();
+        while !matches!(g.stage, Stage::Hits { .. }) {
+            let a = g
+                .legal_actions()
+                .iter()
+                .find(|&a| a == HOLD || a == NO_COUNTER)
+                .unwrap();
+            g.apply(a).unwrap();
+        }
+        g
+    };
+    let mut g = start();
+    assert!(!g.queue[0].reroll, "no other re-roll here");
+    g.apply(COUNT_0 + 1).unwrap();
+    assert_eq!(g.stage, Stage::GunReroll { shot: 0 });
+    assert_eq!(g.turn(), Turn::Player(0));
+    g.apply(REROLL).unwrap();
+    assert_eq!(g.stage, Stage::Reroll { shot: 0 });
+    assert!(g.ships[0].captain_used);
+    g.apply(COUNT_0 + 1).unwrap();
+    assert_eq!(g.queue[0].hits, 2);
+    // Declined: the hits stand; once used, no more offers this turn.
+    let mut g = start();
+    g.apply(COUNT_0).unwrap();
+    g.apply(NO_REROLL).unwrap();
+    assert!(!matches!(
+        g.stage,
+        Stage::Reroll { .. } | Stage::Armour { .. }
+    ));
+    let mut g = start();
+    g.ships[0].captain_used = true;
+    g.apply(COUNT_0).unwrap();
+    assert_ne!(g.stage, Stage::GunReroll { shot: 0 });
+    // Super heavy guns and the storm allow none.
+    let mut g = start();
+    g.ships[0].bat_traits[1] = 2;
+    assert!(!g.captain_may_reroll(&g.queue[0]));
+    g.ships[0].bat_traits[1] = 0;
+    g.wind = STORM;
+    assert!(!g.captain_may_reroll(&g.queue[0]));
+    // A new turn gives the re-roll back.
+    let mut g = start();
+    g.ships[0].captain_used = true;
+    run_until(&mut g, |g| matches!(g.stage, Stage::Place { .. }), first);
+    assert!(!g.ships[0].captain_used);
+}
+
+#[test]
+fn scenario_exit_edge_faq_ships_of_the_named_side_leave_across_it() {
+    // Rules notes (FAQ): "Scenarios may name a table edge through which ships exit."
+    // minefield-and-land: the attackers (side 0) by the east edge.
+    let mut g = game("minefield-and-land");
+    only(&mut g, &[0, 2, 3]);
+    put(&mut g, 0, 69.0, 26.0, 90);
+    activate(&mut g, 0, FULL);
+    let dist = g.next_leg_dist();
+    assert_eq!(
+        g.classify_leg(0, dist, 0).0,
+        broadside_env::togo::movement::LegKind::Exit
+    );
+    g.apply(leg_action(0)).unwrap();
+    assert_eq!(g.ships[0].status, EXITED);
+    g.check_invariants().unwrap();
+    // Out of the battle but not lost: her losses count, not her whole Hull; the side
+    // whose last ship left is decided on points.
+    g.ships[0].hull -= 2;
+    assert_eq!(g.losses()[0], 2 + 16);
+    assert!(g.is_terminal(), "side 0 has no ship left in the battle");
+    assert_eq!(
+        g.ending.unwrap().winner,
+        Some(0),
+        "on points: side 1 lost more"
+    );
+    // The other side may not leave; nor may anyone by another edge.
+    let mut g = game("minefield-and-land");
+    put(&mut g, 2, 69.0, 30.0, 90);
+    activate(&mut g, 2, FULL);
+    assert_eq!(
+        g.classify_leg(2, g.next_leg_dist(), 0).0,
+        broadside_env::togo::movement::LegKind::Blocked
+    );
+    let mut g = game("minefield-and-land");
+    put(&mut g, 0, 30.0, 46.0, 0);
+    activate(&mut g, 0, FULL);
+    assert_eq!(
+        g.classify_leg(0, g.next_leg_dist(), 0).0,
+        broadside_env::togo::movement::LegKind::Blocked
+    );
 }

@@ -301,6 +301,11 @@ impl TogoDoctrine {
                 let counter = g.ships[j].activated || now * 10 >= later * 7;
                 Some(if counter { COUNTER } else { NO_COUNTER })
             }
+            // A specialist captain's re-roll is offered only when the dice went against
+            // his side: always take it.
+            Stage::BoardReroll { .. } | Stage::GunReroll { .. } => Some(REROLL),
+            // A fortification's gun: the heaviest battery left.
+            Stage::FortGun { .. } => legal.iter().find(|&a| a != RESIGN),
             _ => None,
         }
     }

@@ -9,7 +9,7 @@ use crate::game::Action;
 use super::data::MAX_SHIPS;
 
 /// Version of this catalogue together with the observation layout in `observe.rs`.
-pub const TOGO_VERSION: u32 = 1;
+pub const TOGO_VERSION: u32 = 2;
 
 const N: Action = MAX_SHIPS as Action;
 
@@ -44,8 +44,16 @@ pub const BOARD: Action = NO_COUNTER + 1;
 pub const NO_BOARD: Action = BOARD + 1;
 /// The deciding side concedes (only when the game allows resignation).
 pub const RESIGN: Action = NO_BOARD + 1;
+/// Critical hit on a fortification, 4-5 (sheet: "The opponent chooses which guns are
+/// destroyed"): the firing side destroys one gun of battery `k`: `DESTROY_0 + k` (main,
+/// medium, light).
+pub const DESTROY_0: Action = RESIGN + 1;
+/// Boarding specialist captain (sheet, "Boarding result modifiers"): re-roll the own
+/// boarding die, or keep it.
+pub const REROLL: Action = DESTROY_0 + 3;
+pub const NO_REROLL: Action = REROLL + 1;
 /// Size of the player action space.
-pub const NUM_PLAYER_ACTIONS: usize = RESIGN as usize + 1;
+pub const NUM_PLAYER_ACTIONS: usize = NO_REROLL as usize + 1;
 
 /// Chance: a die shows `k` (`DIE_1 + k - 1`, k = 1..=6; a d3 or d2 uses the first faces).
 pub const DIE_1: Action = NUM_PLAYER_ACTIONS as Action;
@@ -123,6 +131,11 @@ pub static ACTION_NAMES: [&str; NUM_ACTIONS] = [
     "board",
     "no-board",
     "resign",
+    "destroy:main",
+    "destroy:medium",
+    "destroy:light",
+    "reroll",
+    "no-reroll",
     "die:1",
     "die:2",
     "die:3",
@@ -190,6 +203,10 @@ mod tests {
         assert_eq!(ACTION_NAMES[TARGET_0 as usize + 7], "target:7");
         assert_eq!(ACTION_NAMES[BOARD as usize], "board");
         assert_eq!(ACTION_NAMES[RESIGN as usize], "resign");
+        assert_eq!(RESIGN, 39, "version 1 player indices keep their meaning");
+        assert_eq!(ACTION_NAMES[DESTROY_0 as usize + 2], "destroy:light");
+        assert_eq!(ACTION_NAMES[NO_REROLL as usize], "no-reroll");
+        assert_eq!(ACTION_NAMES[DIE_1 as usize], "die:1");
         assert_eq!(ACTION_NAMES[SUM_2 as usize + 10], "sum:12");
         assert_eq!(ACTION_NAMES[COUNT_0 as usize + 4], "count:4");
         assert_eq!(ACTION_NAMES[ARMOUR_0 as usize + 5 * 2 + 1], "armour:2s1p");

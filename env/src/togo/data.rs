@@ -108,6 +108,9 @@ pub struct ShipClass {
     pub torpedo_type: u8,
     /// At most one battery of each kind.
     pub batteries: Vec<Battery>,
+    /// A fortification (sheet, "Critical hits on fortifications"): Structure points in
+    /// place of Hull points, no speed, no markers.
+    pub fortification: bool,
     pub source: String,
 }
 
@@ -136,6 +139,8 @@ struct RawClass {
     torpedo_type: i64,
     #[serde(default)]
     battery: Vec<RawBattery>,
+    #[serde(default)]
+    fortification: bool,
     #[serde(default)]
     source: String,
 }
@@ -228,6 +233,8 @@ pub struct TestRules {
     pub surrender_from_half: bool,
     pub contact: u8,
     pub obstacle: [u8; 4],
+    /// Chosen: ships whose bases are this close (inches) are in contact for boarding.
+    pub board_contact: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -332,13 +339,21 @@ pub fn parse_classes(text: &str, file: &str) -> Result<Vec<ShipClass>, DataError
             class: int(file, &f("class"), c.class, 1, 4)?,
             hull: int(file, &f("hull"), c.hull, 1, 12)?,
             armour: int(file, &f("armour"), c.armour, 0, 12)?,
-            max_knots: int(file, &f("max_knots"), c.max_knots, 1, 40)?,
+            // A fortification does not move (max_knots 0); a ship makes at least 1 knot.
+            max_knots: int(
+                file,
+                &f("max_knots"),
+                c.max_knots,
+                if c.fortification { 0 } else { 1 },
+                if c.fortification { 0 } else { 40 },
+            )?,
             length: mils(file, &f("length"), c.length, 0.5, 12.0)?,
             beam: mils(file, &f("beam"), c.beam, 0.2, 4.0)?,
             traits: mask(file, &f("traits"), &c.traits, &TRAIT_NAMES)?,
             torpedoes: int(file, &f("torpedoes"), c.torpedoes, 0, 9)?,
             torpedo_type: int(file, &f("torpedo_type"), c.torpedo_type, 2, 4)?,
             batteries,
+            fortification: c.fortification,
             source: c.source,
             id: c.id,
         });
@@ -425,6 +440,7 @@ pub fn parse_rules(text: &str, file: &str) -> Result<Rules, DataError> {
     if !(0.0..=30.0).contains(&r.torpedo.range)
         || !(0.0..=10.0).contains(&t.blast_range)
         || !(0.0..=50.0).contains(&t.surrender_range)
+        || !(0.0..=3.0).contains(&t.board_contact)
         || !(0.1..=6.0).contains(&r.mines.radius)
         || r.mines.dice.iter().any(|&d| d == 0 || d > 4)
     {
@@ -475,6 +491,14 @@ pub struct ScenarioShip {
     /// Groups of additional marines (0-3; boarding +2 each).
     #[serde(default)]
     pub marines: u8,
+    /// The captain is a boarding specialist (sheet: "Captain - boarding specialist: a
+    /// re-roll").
+    #[serde(default)]
+    pub boarding_specialist: bool,
+    /// The captain is a gunnery specialist (substitute for the sheet's "Captain: according
+    /// to his description": once a turn, a re-roll of one battery's misses).
+    #[serde(default)]
+    pub gunnery_specialist: bool,
 }
 
 /// An oriented rectangle of terrain, inches and degrees.
@@ -522,7 +546,23 @@ pub struct Scenario {
     pub obstacles: Vec<Area>,
     #[serde(default, rename = "minefield")]
     pub minefields: Vec<Minefield>,
+    /// The table edge through which one side's ships may leave (FAQ: "Scenarios may name
+    /// a table edge through which ships exit").
+    #[serde(default)]
+    pub exit: Option<ExitEdge>,
 }
+
+/// A scenario's exit edge: `side`'s ships may sail off the table across `edge`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExitEdge {
+    pub side: u8,
+    /// north (y = depth), east (x = width), south (y = 0) or west (x = 0).
+    pub edge: String,
+}
+
+/// Table edges, in index order.
+pub const EDGE_NAMES: [&str; 4] = ["north", "east", "south", "west"];
 
 impl Scenario {
     /// The class of ship `i` (validated scenarios only).
@@ -595,9 +635,28 @@ impl Scenario {
             if s.marines > 3 {
                 return bad(f("marines"), "0 to 3 groups".into());
             }
+            let fort = classes()
+                .iter()
+                .any(|c| c.id == s.class && c.fortification);
+            if fort
+                && (s.flagship
+                    || s.marines > 0
+                    || s.boarding_specialist
+                    || s.gunnery_specialist
+                    || !s.traits.is_empty()
+                    || s.captain != 0)
+            {
+                return bad(
+                    f("class"),
+                    "a fortification has no flagship, marines, captain or traits".into(),
+                );
+            }
         }
         for side in 0..2u8 {
-            if !self.ships.iter().any(|s| s.side == side) {
+            let is_ship = |s: &ScenarioShip| {
+                s.side == side && classes().iter().any(|c| c.id == s.class && !c.fortification)
+            };
+            if !self.ships.iter().any(is_ship) {
                 return bad("ship".into(), format!("side {side} has no ship"));
             }
             if self.ships.iter().filter(|s| s.side == side && s.flagship).count() > 1 {
@@ -621,6 +680,14 @@ impl Scenario {
             mils(file, &format!("minefield[{k}].y"), m.y, 0.0, r.table.depth)?;
             if !(2..=4).contains(&m.kind) {
                 return bad(format!("minefield[{k}].type"), "2, 3 or 4 (D2-D4)".into());
+            }
+        }
+        if let Some(e) = &self.exit {
+            if e.side > 1 {
+                return bad("exit.side".into(), "0 or 1".into());
+            }
+            if !EDGE_NAMES.contains(&e.edge.as_str()) {
+                return bad("exit.edge".into(), "north, east, south or west".into());
             }
         }
         // Ships start on the table, apart, and off land.

@@ -10,10 +10,10 @@
 
 use crate::action_set::ActionSet;
 use crate::game::Action;
-use crate::plane::{rect_distance, segment_hits_rect, Point};
+use crate::plane::{point_segment_dist2, rect_distance, segment_hits_rect, Point};
 
 use super::catalogue::*;
-use super::data::{rules, SLOW_LOAD, SUPER_HEAVY};
+use super::data::{rules, MAX_SHIPS, SLOW_LOAD, SUPER_HEAVY};
 use super::state::*;
 
 impl TogoGame {
@@ -25,36 +25,122 @@ impl TogoGame {
         let to = self.ships[j].rect;
         let c = to.corners();
         let points: [Point; 5] = [to.centre, c[0], c[1], c[2], c[3]];
+        // The ships that could touch any of the five lines: each line ends within the
+        // target's radius of its centre, so it lies within that radius of the line to the
+        // centre; a ship farther from that line than both radii touches none of them.
+        let rt = to.radius();
+        let mut near = [0u8; MAX_SHIPS];
+        let mut n = 0;
+        for (k, o) in self.ships().iter().enumerate() {
+            let reach = rt + o.rect.radius();
+            if k != i
+                && k != j
+                && o.afloat()
+                && point_segment_dist2(o.rect.centre, from, to.centre) <= reach * reach
+            {
+                near[n] = k as u8;
+                n += 1;
+            }
+        }
         let mut visible = false;
         let mut obscured = false;
         for p in points {
             let land = self.land().iter().any(|l| segment_hits_rect(from, p, l));
             let ship = land
-                || self.ships().iter().enumerate().any(|(k, o)| {
-                    k != i && k != j && o.afloat() && segment_hits_rect(from, p, &o.rect)
-                });
+                || (!obscured
+                    && near[..n]
+                        .iter()
+                        .any(|&k| segment_hits_rect(from, p, &self.ships[k as usize].rect)));
             visible |= !land;
             obscured |= ship;
+            if visible && obscured {
+                // Nothing further can change either answer.
+                break;
+            }
         }
         (visible, obscured)
     }
 
     /// The fire of battery `b` (3: the torpedo tube) of ship `i` at ship `j`, if it may fire.
     pub fn shot_for(&self, i: usize, j: usize, b: u8) -> Option<Shot> {
-        let r = rules();
-        let g = &r.gunnery;
         let (me, tg) = (&self.ships[i], &self.ships[j]);
-        if !me.afloat() || !tg.afloat() || me.side == tg.side {
+        if !me.afloat() || !tg.afloat() || me.side == tg.side || !self.has_battery(i, b) {
             return None;
         }
         let d = rect_distance(&me.rect, &tg.rect);
+        self.shot_at(i, j, b, d, &mut None)
+    }
+
+    /// Whether ship `i` still has battery `b` (3: a torpedo salvo).
+    fn has_battery(&self, i: usize, b: u8) -> bool {
+        let me = &self.ships[i];
+        if b == TORPEDO {
+            me.torpedoes > 0
+        } else {
+            me.guns[b as usize] > 0
+        }
+    }
+
+    /// Which of the active ship `i`'s batteries may fire at each ship (bit `b` of entry
+    /// `j`), and which ships may fire a counter salvo back at it (bit `j`): the
+    /// declarations' options, worked out once when the fire begins (nothing they depend on
+    /// changes until the rolls) with one distance and at most one sight line each way per
+    /// pair.
+    fn fire_masks(&self, i: usize) -> ([u8; MAX_SHIPS], u8) {
+        let mut mask = [0u8; MAX_SHIPS];
+        let mut back = 0u8;
+        let me = &self.ships[i];
+        if !me.afloat() {
+            return (mask, back);
+        }
+        for (j, tg) in self.ships().iter().enumerate() {
+            if !tg.afloat() || tg.side == me.side {
+                continue;
+            }
+            let mine = (0..=TORPEDO).any(|b| self.has_battery(i, b));
+            let theirs = (0..TORPEDO).any(|b| self.has_battery(j, b));
+            if !mine && !theirs {
+                continue;
+            }
+            let d = rect_distance(&me.rect, &tg.rect);
+            let mut seen = None;
+            for b in 0..=TORPEDO {
+                if self.has_battery(i, b) && self.shot_at(i, j, b, d, &mut seen).is_some() {
+                    mask[j] |= 1 << b;
+                }
+            }
+            let mut seen_back = None;
+            if (0..TORPEDO).any(|b| {
+                self.has_battery(j, b) && self.shot_at(j, i, b, d, &mut seen_back).is_some()
+            }) {
+                back |= 1 << j;
+            }
+        }
+        (mask, back)
+    }
+
+    /// [`Self::shot_for`] at closest distance `d` (mils), the sight line from `i` to `j`
+    /// worked out once in `seen`.
+    fn shot_at(
+        &self,
+        i: usize,
+        j: usize,
+        b: u8,
+        d: i32,
+        seen: &mut Option<(bool, bool)>,
+    ) -> Option<Shot> {
+        let r = rules();
+        let g = &r.gunnery;
+        let (me, tg) = (&self.ships[i], &self.ships[j]);
+        let mut sight = || *seen.get_or_insert_with(|| self.sight(i, j));
         let inch = |x: f64| (x * 1000.0).round() as i32;
         if b == TORPEDO {
-            // Sheet, storm: "Torpedo firing is also prohibited."
-            if me.torpedoes == 0 || self.storm() || d > inch(r.torpedo.range) {
+            // Sheet, storm: "Torpedo firing is also prohibited." Chosen: torpedoes are not
+            // fired at a fortification.
+            if me.torpedoes == 0 || self.storm() || tg.fort || d > inch(r.torpedo.range) {
                 return None;
             }
-            if !self.sight(i, j).0 {
+            if !sight().0 {
                 return None;
             }
             return Some(Shot {
@@ -87,7 +173,7 @@ impl TogoGame {
         if base == 0 {
             return None;
         }
-        let (visible, obscured) = self.sight(i, j);
+        let (visible, obscured) = sight();
         if !visible {
             return None;
         }
@@ -107,7 +193,8 @@ impl TogoGame {
         }
         // Re-rolls: a target under a (revealed) stop order or anchored, point-blank range;
         // never with a Super heavy gun, nor in a storm.
-        let stopped = (tg.revealed && tg.active == STOP) || tg.anchored;
+        // A fortification has no order (chosen: no stop-order re-roll against it).
+        let stopped = !tg.fort && ((tg.revealed && tg.active == STOP) || tg.anchored);
         let reroll = (stopped || d <= inch(g.point_blank))
             && traits & SUPER_HEAVY == 0
             && !self.storm();
@@ -142,18 +229,28 @@ impl TogoGame {
         self.mv.done = true;
         self.queue_len = 0;
         let i = self.mv.ship as usize;
+        // Boarding an enemy ship in contact at the end of the move (chosen: once per
+        // activation, not after a boarding offer that followed a ram).
+        if self.mv.board_offer == 0 {
+            if let Some(j) = self.contact_enemy(i) {
+                self.mv.board_offer = 2;
+                self.mv.ram_target = j as u8;
+                self.stage = Stage::Board;
+                return;
+            }
+        }
         if !self.ships[i].afloat() || self.ships[i].fired {
             self.end_activation();
             return;
         }
+        (self.mv.fire_mask, self.mv.counter_mask) = self.fire_masks(i);
         self.targets_from(0);
     }
 
     /// The next battery from `b` with a target, else the counter salvoes.
     pub(crate) fn targets_from(&mut self, b: u8) {
-        let i = self.mv.ship as usize;
         for b in b..=TORPEDO {
-            if (0..self.num_ships as usize).any(|j| self.shot_for(i, j, b).is_some()) {
+            if self.mv.fire_mask.iter().any(|&m| m & (1 << b) != 0) {
                 self.stage = Stage::Target { battery: b };
                 return;
             }
@@ -162,9 +259,8 @@ impl TogoGame {
     }
 
     pub(crate) fn target_options(&self, b: u8, out: &mut ActionSet) {
-        let i = self.mv.ship as usize;
         for j in 0..self.num_ships as usize {
-            if self.shot_for(i, j, b).is_some() {
+            if self.mv.fire_mask[j] & (1 << b) != 0 {
                 out.insert(TARGET_0 + j as Action);
             }
         }
@@ -199,10 +295,7 @@ impl TogoGame {
                 .queue()
                 .iter()
                 .any(|s| s.shooter as usize == i && s.target as usize == j);
-            if targeted
-                && !self.ships[j].fired
-                && (0..TORPEDO).any(|b| self.shot_for(j, i, b).is_some())
-            {
+            if targeted && !self.ships[j].fired && self.mv.counter_mask & (1 << j) != 0 {
                 self.stage = Stage::Counter { ship: j as u8 };
                 return;
             }
@@ -272,6 +365,19 @@ impl TogoGame {
         self.end_activation();
     }
 
+    /// Whether the firer of `s` has a gunnery specialist captain whose re-roll of misses is
+    /// still unused this turn (substitute for the sheet's "Captain: according to his
+    /// description"); never with Super heavy guns ("Re-rolls for hits are not possible
+    /// (range, captains, etc.)") nor in a storm ("no possibility of rerolling misses").
+    pub fn captain_may_reroll(&self, s: &Shot) -> bool {
+        let me = &self.ships[s.shooter as usize];
+        s.kind < TORPEDO
+            && me.gunnery_specialist
+            && !me.captain_used
+            && me.bat_traits[s.kind as usize] & SUPER_HEAVY == 0
+            && !self.storm()
+    }
+
     /// Rolls of fire; returns whether the stage was set here.
     pub(crate) fn fire_roll(&mut self, a: Action) -> bool {
         match self.stage {
@@ -279,8 +385,12 @@ impl TogoGame {
                 let q = shot as usize;
                 let s = &mut self.queue[q];
                 s.hits = (a - COUNT_0) as u8;
+                let s = *s;
                 if s.reroll && s.hits < s.dice {
                     self.stage = Stage::Reroll { shot };
+                    true
+                } else if s.hits < s.dice && self.captain_may_reroll(&s) {
+                    self.stage = Stage::GunReroll { shot };
                     true
                 } else if s.hits > 0 {
                     self.stage = Stage::Armour { shot };
@@ -332,10 +442,53 @@ impl TogoGame {
                 let (crit6, _) = self.salvo_sixes(q);
                 // Sheet: "each additional 6 beyond the first adds +1 to the result".
                 let roll = ((a - DIE_1) as u8 + 1 + crit6 - 1).min(6);
-                self.critical(self.queue[q].target as usize, roll);
+                let t = self.queue[q].target as usize;
+                if self.ships[t].fort {
+                    return self.fort_critical(shot, roll);
+                }
+                self.critical(t, roll);
+                false
+            }
+            Stage::FortMagazine { shot } => {
+                // Sheet: "Results of 1-4 indicate the explosion of a secondary ammunition
+                // magazine (loss of 2 Structure points), results of 5-6 ... the main
+                // ammunition magazine (loss of 4 Structure points)."
+                let t = self.queue[shot as usize].target as usize;
+                let face = (a - DIE_1) as u8 + 1;
+                self.damage(t, if face <= 4 { 8 } else { 16 });
                 false
             }
             _ => false,
+        }
+    }
+
+    /// Sheet, "Critical hits on fortifications", result `roll` of the salvo whose first
+    /// shot is `shot`: 1-3 no effect; 4-5 a gun destroyed, the firing side ("the
+    /// opponent") choosing which (no choice with one battery left, no effect with none);
+    /// 6 the magazine roll. Returns whether the stage was set here.
+    pub(crate) fn fort_critical(&mut self, shot: u8, roll: u8) -> bool {
+        let t = self.queue[shot as usize].target as usize;
+        match roll {
+            1..=3 => false,
+            4 | 5 => {
+                let guns = self.ships[t].guns;
+                match guns.iter().filter(|&&g| g > 0).count() {
+                    0 => false,
+                    1 => {
+                        let k = guns.iter().position(|&g| g > 0).unwrap_or(0);
+                        self.ships[t].guns[k] -= 1;
+                        false
+                    }
+                    _ => {
+                        self.stage = Stage::FortGun { shot };
+                        true
+                    }
+                }
+            }
+            _ => {
+                self.stage = Stage::FortMagazine { shot };
+                true
+            }
         }
     }
 
@@ -514,10 +667,11 @@ impl TogoGame {
     fn blast_from(&mut self, from: usize, k: usize) {
         let range = (rules().tests.blast_range * 1000.0).round() as i32;
         let origin = self.ships[from].rect;
+        // A fortification cannot receive a Fire: it is not tested.
         self.sub = (k..self.num_ships as usize)
             .find(|&j| {
                 j != from
-                    && self.ships[j].afloat()
+                    && self.ships[j].ship_in_battle()
                     && rect_distance(&origin, &self.ships[j].rect) <= range
             })
             .map(|j| Sub::Blast {
@@ -543,7 +697,7 @@ impl TogoGame {
     }
 
     fn add_fire_marker(&mut self, i: usize) {
-        if self.ships[i].afloat() {
+        if self.ships[i].ship_in_battle() {
             self.ships[i].fires = (self.ships[i].fires + 1).min(MAX_MARKERS);
         }
     }
@@ -551,13 +705,21 @@ impl TogoGame {
     /// A new flooding marker; it sets the contained ones flooding again.
     pub fn add_flood(&mut self, i: usize) {
         let s = &mut self.ships[i];
+        if s.fort {
+            return;
+        }
         s.floods = (s.floods + s.floods_held + 1).min(MAX_MARKERS);
         s.floods_held = 0;
     }
 
     /// Sheet, critical 1: "The ship immediately loses 1/4 Hull point and gains [a fire
     /// marker]".
+    ///
+    /// Sheet: "Fortifications cannot receive any markers or resulting damage": nothing.
     pub fn fire_effect(&mut self, i: usize) {
+        if self.ships[i].fort {
+            return;
+        }
         self.damage(i, 1);
         self.add_fire_marker(i);
     }
@@ -565,6 +727,9 @@ impl TogoGame {
     /// Sheet, critical 5: "The ship immediately loses 1/4 Hull point and gains [a
     /// flooding marker]".
     pub fn flood_effect(&mut self, i: usize) {
+        if self.ships[i].fort {
+            return;
+        }
         self.damage(i, 1);
         if self.ships[i].afloat() {
             self.add_flood(i);

@@ -27,6 +27,9 @@ impl TogoGame {
                     | Stage::Target { .. }
                     | Stage::Counter { .. }
                     | Stage::Board
+                    | Stage::BoardReroll { .. }
+                    | Stage::GunReroll { .. }
+                    | Stage::FortGun { .. }
                     | Stage::Over
             )
     }
@@ -44,6 +47,17 @@ impl TogoGame {
                 Some(self.ships[self.mv.ship as usize].side)
             }
             Stage::Counter { ship } => Some(self.ships[ship as usize].side),
+            Stage::BoardReroll { attacker } => Some(
+                self.ships[if attacker {
+                    self.mv.ship
+                } else {
+                    self.mv.ram_target
+                } as usize]
+                    .side,
+            ),
+            Stage::FortGun { shot } | Stage::GunReroll { shot } => {
+                Some(self.ships[self.queue[shot as usize].shooter as usize].side)
+            }
             _ => None,
         }
     }
@@ -86,6 +100,18 @@ impl TogoGame {
             Stage::Board => {
                 out.insert(BOARD);
                 out.insert(NO_BOARD);
+            }
+            Stage::BoardReroll { .. } | Stage::GunReroll { .. } => {
+                out.insert(REROLL);
+                out.insert(NO_REROLL);
+            }
+            Stage::FortGun { shot } => {
+                let t = &self.ships[self.queue[shot as usize].target as usize];
+                for k in 0..3 {
+                    if t.guns[k] > 0 {
+                        out.insert(DESTROY_0 + k as Action);
+                    }
+                }
             }
             _ => {}
         }
@@ -137,7 +163,7 @@ impl TogoGame {
                 dice::armour(s.hits, s.pen)
             }
             Stage::TorpHit { .. } => dice::test(r.torpedo.hit),
-            Stage::Crit { .. } => dice::die(6),
+            Stage::Crit { .. } | Stage::FortMagazine { .. } => dice::die(6),
             Stage::FireTest { .. } | Stage::FloodTest { .. } => dice::test(r.tests.marker),
             Stage::FireEffect { .. } | Stage::FloodEffect { .. } => dice::two_dice(),
             Stage::Engine { .. } | Stage::List { .. } => dice::test(r.tests.repair),
@@ -191,10 +217,41 @@ impl TogoGame {
             }
             Stage::Board => {
                 if a == BOARD {
+                    self.mv.board_rerolls = 0;
                     self.stage = Stage::BoardAttack;
                 } else {
-                    self.continue_move();
+                    self.after_boarding();
                 }
+            }
+            Stage::BoardReroll { attacker } => {
+                if a == REROLL {
+                    self.mv.board_rerolls |= if attacker { 1 } else { 2 } | 4;
+                    self.stage = if attacker {
+                        Stage::BoardAttack
+                    } else {
+                        Stage::BoardDefend
+                    };
+                } else {
+                    self.settle_boarding(true);
+                    self.next();
+                }
+            }
+            Stage::GunReroll { shot } => {
+                let q = shot as usize;
+                if a == REROLL {
+                    self.ships[self.queue[q].shooter as usize].captain_used = true;
+                    self.stage = Stage::Reroll { shot };
+                } else if self.queue[q].hits > 0 {
+                    self.stage = Stage::Armour { shot };
+                } else {
+                    self.shots_from(q + 1);
+                }
+            }
+            Stage::FortGun { shot } => {
+                let t = self.queue[shot as usize].target as usize;
+                let k = (a - DESTROY_0) as usize;
+                self.ships[t].guns[k] = self.ships[t].guns[k].saturating_sub(1);
+                self.next();
             }
             _ => {}
         }
@@ -251,7 +308,8 @@ impl TogoGame {
             | Stage::Reroll { .. }
             | Stage::Armour { .. }
             | Stage::TorpHit { .. }
-            | Stage::Crit { .. } => self.fire_roll(a),
+            | Stage::Crit { .. }
+            | Stage::FortMagazine { .. } => self.fire_roll(a),
             Stage::FireTest { .. }
             | Stage::FireEffect { .. }
             | Stage::FloodTest { .. }
@@ -298,10 +356,11 @@ impl TogoGame {
             | Stage::Obstacle
             | Stage::Mine { .. }
             | Stage::RamTest
-            | Stage::RamEffect
-            | Stage::Board
+            | Stage::RamEffect => self.continue_move(),
+            Stage::Board
             | Stage::BoardAttack
-            | Stage::BoardDefend => self.continue_move(),
+            | Stage::BoardDefend
+            | Stage::BoardReroll { .. } => self.after_boarding(),
             Stage::RamStern => {
                 if !self.next_stern_test() {
                     self.continue_move();
@@ -312,8 +371,11 @@ impl TogoGame {
             Stage::Hits { shot }
             | Stage::Reroll { shot }
             | Stage::Armour { shot }
+            | Stage::GunReroll { shot }
             | Stage::TorpHit { shot } => self.shots_from(shot as usize + 1),
-            Stage::Crit { shot } => self.crits_from(shot as usize + 1),
+            Stage::Crit { shot } | Stage::FortGun { shot } | Stage::FortMagazine { shot } => {
+                self.crits_from(shot as usize + 1)
+            }
             Stage::FireTest { ship, .. }
             | Stage::FireEffect { ship, .. }
             | Stage::FloodTest { ship, .. }
@@ -348,6 +410,7 @@ impl TogoGame {
             s.revealed = false;
             s.activated = false;
             s.fired = false;
+            s.captain_used = false;
             if !first {
                 s.active = s.planned;
                 s.lock_active = s.lock_planned;
@@ -368,7 +431,8 @@ impl TogoGame {
         for side in 0..2u8 {
             for i in 0..n {
                 let s = &self.ships[i];
-                if s.side != side || !s.afloat() {
+                // Fortifications carry no order markers.
+                if s.side != side || !s.ship_in_battle() {
                     continue;
                 }
                 if first_turn {
@@ -441,6 +505,17 @@ impl TogoGame {
     fn check_side_gone(&mut self) -> bool {
         let alive = [self.in_play(0), self.in_play(1)];
         if alive[0] == 0 || alive[1] == 0 {
+            let exited = |side: u8| {
+                self.ships()
+                    .iter()
+                    .any(|s| s.side == side && s.status == EXITED)
+            };
+            if (alive[0] == 0 && exited(0)) || (alive[1] == 0 && exited(1)) {
+                // Chosen: a side whose last ships left by the exit edge did not lose the
+                // battle by that; the Hull points taken decide.
+                self.finish_on_points(EndReason::SideGone);
+                return true;
+            }
             let winner = match (alive[0] > 0, alive[1] > 0) {
                 (true, false) => Some(0),
                 (false, true) => Some(1),
@@ -455,7 +530,7 @@ impl TogoGame {
     /// Ph4 from ship `i`: fire, flooding, repairs and the surrender test of each ship.
     fn repair_from(&mut self, i: usize) {
         for k in i..self.num_ships as usize {
-            if self.ships[k].afloat() {
+            if self.ships[k].ship_in_battle() {
                 self.repair_stage(k, 0);
                 return;
             }
@@ -475,7 +550,8 @@ impl TogoGame {
     fn repair_stage(&mut self, i: usize, step: u8) {
         let s = self.ships[i];
         let k = i as u8;
-        if !s.afloat() {
+        // Fortifications carry no markers and do not surrender (chosen).
+        if !s.ship_in_battle() {
             self.repair_from(i + 1);
             return;
         }

@@ -136,7 +136,8 @@ impl Game for TogoGame {
     fn resample_hidden(&self, player: Player, rng: &mut dyn RngCore) -> Self {
         let mut g = *self;
         for i in 0..self.num_ships as usize {
-            if self.ships[i].side != player && self.ships[i].afloat() {
+            // A fortification has no order markers: nothing of it is hidden.
+            if self.ships[i].side != player && self.ships[i].ship_in_battle() {
                 g.resample_orders(i, rng);
             }
         }
@@ -201,7 +202,7 @@ impl Game for TogoGame {
         }
         for (i, s) in self.ships().iter().enumerate() {
             let bad = |what: &str| Err(format!("ship {i}: {what}"));
-            if s.side > 1 || !(1..=4).contains(&s.class) || s.status > STRUCK {
+            if s.side > 1 || !(1..=4).contains(&s.class) || s.status > EXITED {
                 return bad("side, class or status out of range");
             }
             if s.hull > s.hull_max || (s.afloat() && s.hull == 0) {

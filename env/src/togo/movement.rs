@@ -7,12 +7,12 @@
 use crate::action_set::ActionSet;
 use crate::game::Action;
 use crate::plane::{
-    body_to_world, in_arc, on_table, point_segment_dist2, rects_overlap, swept_path, Arc, Point,
-    Rect, SweptPath,
+    body_to_world, in_arc, on_table, point_segment_dist2, polys_overlap, rect_distance, rect_distance_at_most,
+    rects_overlap, sweep_pivot, sweep_run, swept_path, Arc, Point, Rect, SweptPath,
 };
 
 use super::catalogue::*;
-use super::data::{rules, CUTTER, POOR_SEAKEEPING, RAM, SAILS, WOODEN};
+use super::data::{rules, CUTTER, MAX_LAND, MAX_SHIPS, POOR_SEAKEEPING, RAM, SAILS, WOODEN};
 use super::state::*;
 
 /// What a leg would meet.
@@ -25,6 +25,8 @@ pub enum LegKind {
     Land,
     /// Meets an enemy ship: a ram on ship `j`.
     Ram(u8),
+    /// Leaves the table across the scenario's exit edge (FAQ): out of the battle.
+    Exit,
 }
 
 fn leg_mils() -> i32 {
@@ -112,7 +114,10 @@ impl TogoGame {
             allow: self.turn_allowance(i, level),
             ..MoveCtx::default()
         };
-        if dist == 0 {
+        if s.fort {
+            // A fortification does not move: its activation is its fire.
+            self.start_fire();
+        } else if dist == 0 {
             // A stop order may turn in place or anchor; a ship stopped by its engines may not.
             if s.active == STOP && s.engine < 2 {
                 self.stage = Stage::Pivot;
@@ -141,32 +146,40 @@ impl TogoGame {
     /// What a leg of `dist` turning `turn` meets.
     pub fn classify_leg(&self, i: usize, dist: i32, turn: i32) -> (LegKind, Rect) {
         let (path, end) = self.leg_path(i, dist, turn);
-        if !on_table(&end, self.width, self.depth) {
+        let exit = !on_table(&end, self.width, self.depth);
+        if exit && !self.exits_at(i, &end) {
             return (LegKind::Blocked, end);
         }
         let me = &self.ships[i];
         let reach = (dist as i64 + me.rect.radius() * 2 + 8000).pow(2);
         let mut ram = None;
+        let mut fort = false;
         for (j, o) in self.ships().iter().enumerate() {
             if j == i || !o.afloat() || o.rect.centre.dist2(me.rect.centre) > reach {
                 continue;
             }
             if path.hits(&o.rect) || rects_overlap(&end, &o.rect) {
-                if o.side == me.side {
+                if o.fort {
+                    // Chosen: a fortification stands on the shore; touching it is a
+                    // collision with land.
+                    fort = true;
+                } else if o.side == me.side {
                     return (LegKind::Blocked, end);
                 }
                 ram.get_or_insert(j as u8);
             }
         }
-        if self
-            .land()
-            .iter()
-            .any(|l| path.hits(l) || rects_overlap(&end, l))
+        if fort
+            || self
+                .land()
+                .iter()
+                .any(|l| path.hits(l) || rects_overlap(&end, l))
         {
             return (LegKind::Land, end);
         }
         match ram {
             Some(j) => (LegKind::Ram(j), end),
+            None if exit => (LegKind::Exit, end),
             None => (LegKind::Clear, end),
         }
     }
@@ -189,18 +202,115 @@ impl TogoGame {
     }
 
     pub(crate) fn leg_options(&self, out: &mut ActionSet) {
-        let i = self.mv.ship as usize;
-        let (dist, allow) = self.next_leg();
-        let mut t = -allow;
-        while t <= allow {
-            if self.classify_leg(i, dist, t).0 != LegKind::Blocked {
-                out.insert(leg_action(t));
+        for (k, kind) in self.leg_kinds().iter().enumerate() {
+            if matches!(kind, Some(kind) if *kind != LegKind::Blocked) {
+                out.insert(LEG_0 + k as Action);
             }
-            t += 15;
         }
         if out.is_empty() {
             out.insert(HALT);
         }
+    }
+
+    /// What each turn of the next leg of the moving ship meets (entry `k` for the turn of
+    /// `LEG_0 + k`; `None` beyond the allowance): [`Self::classify_leg`] for every turn at
+    /// once. The turns share the straight run, and a turn of 15n degrees sweeps the
+    /// pieces of the turns below it and one more (`swept_path` cuts a turn into 15-degree
+    /// pieces), so each piece is built and tested once.
+    pub fn leg_kinds(&self) -> [Option<LegKind>; 9] {
+        let mut kinds = [None; 9];
+        let i = self.mv.ship as usize;
+        let (dist, allow) = self.next_leg();
+        let me = &self.ships[i];
+        let base = if self.mv.astern {
+            me.rect.turned(180)
+        } else {
+            me.rect
+        };
+        let moved = base.advanced(dist);
+        // The ships near enough to matter, then the land: corners and the run's contact.
+        let reach = (dist as i64 + me.rect.radius() * 2 + 8000).pow(2);
+        let mut obj = [(0usize, [Point::default(); 4], false); MAX_SHIPS + MAX_LAND];
+        let mut n = 0;
+        let run = sweep_run(&base, dist);
+        let near = self
+            .ships()
+            .iter()
+            .enumerate()
+            .filter(|&(j, o)| j != i && o.afloat() && o.rect.centre.dist2(me.rect.centre) <= reach)
+            .map(|(j, o)| (j, &o.rect));
+        let lands = self.land().iter().enumerate().map(|(k, l)| (MAX_SHIPS + k, l));
+        let mut ships_n = 0;
+        for (k, r) in near.chain(lands) {
+            let c = r.corners();
+            obj[n] = (k, c, polys_overlap(run.points(), &c));
+            n += 1;
+            if k < MAX_SHIPS {
+                ships_n = n;
+            }
+        }
+        let steps = (allow / 15).clamp(0, 4);
+        for dir in [1i32, -1] {
+            let mut swept = [false; MAX_SHIPS + MAX_LAND];
+            for (k, o) in obj[..n].iter().enumerate() {
+                swept[k] = o.2;
+            }
+            for step in 0..=steps {
+                if step > 0 {
+                    let h = moved.heading as i32;
+                    let piece = sweep_pivot(&moved, h + dir * 15 * (step - 1), h + dir * 15 * step);
+                    for (k, o) in obj[..n].iter().enumerate() {
+                        swept[k] = swept[k] || polys_overlap(piece.points(), &o.1);
+                    }
+                } else if dir < 0 {
+                    continue;
+                }
+                let turn = dir * 15 * step;
+                let end = moved.turned(turn);
+                let end = if self.mv.astern { end.turned(180) } else { end };
+                let exit = !on_table(&end, self.width, self.depth);
+                let kind = if exit && !self.exits_at(i, &end) {
+                    LegKind::Blocked
+                } else {
+                    let ec = end.corners();
+                    let er = end.radius();
+                    let hit = |k: usize, r: &Rect| {
+                        swept[k] || {
+                            let rr = er + r.radius();
+                            end.centre.dist2(r.centre) <= rr * rr && polys_overlap(&ec, &obj[k].1)
+                        }
+                    };
+                    let mut blocked = false;
+                    let mut land = false;
+                    let mut ram = None;
+                    for (k, &(j, _, _)) in obj[..ships_n].iter().enumerate() {
+                        let o = &self.ships[j];
+                        if hit(k, &o.rect) {
+                            if o.fort {
+                                land = true;
+                            } else if o.side == me.side {
+                                blocked = true;
+                                break;
+                            } else {
+                                ram.get_or_insert(j as u8);
+                            }
+                        }
+                    }
+                    if !blocked && !land {
+                        land = (ships_n..n).any(|k| hit(k, &self.land[obj[k].0 - MAX_SHIPS]));
+                    }
+                    match (blocked, land, ram) {
+                        (true, _, _) => LegKind::Blocked,
+                        (_, true, _) => LegKind::Land,
+                        (_, _, Some(j)) => LegKind::Ram(j),
+                        _ if exit => LegKind::Exit,
+                        _ => LegKind::Clear,
+                    }
+                };
+                kinds[(4 + dir * step) as usize] = Some(kind);
+            }
+        }
+        kinds
     }
 
     /// Whether ship `i` may stand turned `turn` degrees in place.
@@ -264,10 +374,13 @@ impl TogoGame {
         self.mv.leg_end = end;
         match kind {
             LegKind::Blocked | LegKind::Clear => {
-                if self.obstacles().iter().any(|o| {
+                let crosses = self.num_obstacles > 0 && {
                     let (p, e) = self.leg_path(i, dist, turn);
-                    p.hits(o) || rects_overlap(&e, o)
-                }) {
+                    self.obstacles()
+                        .iter()
+                        .any(|o| p.hits(o) || rects_overlap(&e, o))
+                };
+                if crosses {
                     self.stage = Stage::Obstacle;
                 } else {
                     self.commit_leg();
@@ -286,6 +399,14 @@ impl TogoGame {
                 self.next();
             }
             LegKind::Ram(j) => self.start_ram(i, j as usize),
+            LegKind::Exit => {
+                // FAQ: the ship leaves through the scenario's exit edge (chosen: out of
+                // the battle, neither sunk nor lost; no mine test on the way out).
+                self.ships[i].rect = end;
+                self.ships[i].status = EXITED;
+                self.mv.done = true;
+                self.next();
+            }
         }
     }
 
@@ -336,6 +457,7 @@ impl TogoGame {
         if self.mv.may_board {
             self.mv.may_board = false;
             if self.ships[self.mv.ram_target as usize].afloat() {
+                self.mv.board_offer = 1;
                 self.stage = Stage::Board;
                 return;
             }
@@ -403,18 +525,16 @@ impl TogoGame {
             }
             Stage::BoardAttack => {
                 self.mv.board_roll = (a - DIE_1) as u8 + 1;
-                self.stage = Stage::BoardDefend;
-                true
+                if self.mv.board_rerolls & 4 != 0 {
+                    self.settle_boarding(false)
+                } else {
+                    self.stage = Stage::BoardDefend;
+                    true
+                }
             }
             Stage::BoardDefend => {
-                let j = self.mv.ram_target as usize;
-                let attack = self.mv.board_roll as i32 + self.boarding_modifier(i, j);
-                let defend = (a - DIE_1) as i32 + 1 + self.boarding_modifier(j, i);
-                if attack > defend {
-                    // Chosen: a boarding won takes the ship (she strikes).
-                    self.ships[j].status = STRUCK;
-                }
-                false
+                self.mv.board_defend = (a - DIE_1) as u8 + 1;
+                self.settle_boarding(false)
             }
             Stage::RamStern => {
                 let ship = if self.mv.ram_stern_ship & 4 != 0 {
@@ -555,10 +675,77 @@ impl TogoGame {
         }
     }
 
+    /// Whether the boarders (the active ship) win on the dice rolled so far: a strictly
+    /// higher total (chosen procedure).
+    pub fn boarders_win(&self) -> bool {
+        let (i, j) = (self.mv.ship as usize, self.mv.ram_target as usize);
+        let attack = self.mv.board_roll as i32 + self.boarding_modifier(i, j);
+        let defend = self.mv.board_defend as i32 + self.boarding_modifier(j, i);
+        attack > defend
+    }
+
+    /// Both boarding dice are down: the losing side's boarding specialist captain may
+    /// re-roll its die (sheet: "Captain - boarding specialist: a re-roll"; once each, and
+    /// offered only to the side the dice go against); otherwise (or `fin`al) the result:
+    /// a boarding won takes the ship (she strikes, chosen). Returns whether the stage was
+    /// set here.
+    pub(crate) fn settle_boarding(&mut self, fin: bool) -> bool {
+        let (i, j) = (self.mv.ship as usize, self.mv.ram_target as usize);
+        self.mv.board_rerolls &= !4;
+        let win = self.boarders_win();
+        if !fin {
+            let used = self.mv.board_rerolls;
+            if !win && self.ships[i].boarding_specialist && used & 1 == 0 {
+                self.stage = Stage::BoardReroll { attacker: true };
+                return true;
+            }
+            if win && self.ships[j].boarding_specialist && used & 2 == 0 {
+                self.stage = Stage::BoardReroll { attacker: false };
+                return true;
+            }
+        }
+        if win {
+            self.ships[j].status = STRUCK;
+        }
+        false
+    }
+
+    /// The enemy ship in contact with ship `i` that it may board at the end of its move:
+    /// the closest within `board_contact` (chosen), scenario order on ties; never a
+    /// fortification, a ship out of the battle, or by a fortification.
+    pub fn contact_enemy(&self, i: usize) -> Option<usize> {
+        let me = &self.ships[i];
+        if !me.ship_in_battle() {
+            return None;
+        }
+        let range = (rules().tests.board_contact * 1000.0).round() as i32;
+        self.ships()
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| {
+                o.side != me.side
+                    && o.ship_in_battle()
+                    && rect_distance_at_most(&me.rect, &o.rect, range)
+            })
+            .map(|(j, o)| (rect_distance(&me.rect, &o.rect), j))
+            .min()
+            .map(|(_, j)| j)
+    }
+
+    /// After a boarding offer or its rolls: the move goes on (after a ram) or the fire
+    /// follows (a boarding at the end of the move).
+    pub(crate) fn after_boarding(&mut self) {
+        if self.mv.board_offer == 2 {
+            self.start_fire();
+        } else {
+            self.continue_move();
+        }
+    }
+
     /// Sheet, "Boarding result modifiers", of ship `i` boarding or defending against `j`:
     /// +2 per group of additional marines, +2 per class of difference for the higher
     /// class, +1 if the enemy ship lost more than half of her Hull points. (The boarding
-    /// specialist captain's re-roll is not implemented.)
+    /// specialist's re-roll: [`Self::settle_boarding`].)
     pub fn boarding_modifier(&self, i: usize, j: usize) -> i32 {
         let (me, other) = (&self.ships[i], &self.ships[j]);
         let mut m = 2 * me.marines as i32;

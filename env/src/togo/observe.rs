@@ -71,6 +71,11 @@ pub static ENTITY_FEATURES: &[&str] = &[
     "flagship",
     "acting",
     "distance_to_acting",
+    "fortification",
+    "boarding_specialist",
+    "gunnery_specialist",
+    "captain_reroll_used",
+    "exited",
 ];
 
 /// Global features.
@@ -117,7 +122,7 @@ pub const TOGO_OBS: ObsSpec = ObsSpec {
     plane_cols: 0,
 };
 
-const NE: usize = 56;
+const NE: usize = 61;
 const NG: usize = 30;
 const INCH: f32 = 1000.0;
 
@@ -202,6 +207,11 @@ impl TogoGame {
                     row[54] = (self.mv.ship as usize == i) as u8 as f32;
                     row[55] = rect_distance(&a.rect, &s.rect) as f32 / INCH / 24.0;
                 }
+                row[56] = s.fort as u8 as f32;
+                row[57] = s.boarding_specialist as u8 as f32;
+                row[58] = s.gunnery_specialist as u8 as f32;
+                row[59] = s.captain_used as u8 as f32;
+                row[60] = (s.status == EXITED) as u8 as f32;
             }
             for (k, v) in row.iter().enumerate() {
                 out.entities[[i, k]] = *v;
@@ -235,8 +245,12 @@ impl TogoGame {
             | Stage::RamStern
             | Stage::Board
             | Stage::BoardAttack
-            | Stage::BoardDefend => 16,
-            Stage::Target { .. } => 17,
+            | Stage::BoardDefend
+            | Stage::BoardReroll { .. } => 16,
+            Stage::Target { .. }
+            | Stage::FortGun { .. }
+            | Stage::FortMagazine { .. }
+            | Stage::GunReroll { .. } => 17,
             Stage::Counter { .. } => 18,
             Stage::FireTest { .. }
             | Stage::FireEffect { .. }

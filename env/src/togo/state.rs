@@ -15,6 +15,10 @@ pub const AFLOAT: u8 = 0;
 pub const SUNK: u8 = 1;
 /// Surrendered (the sheet's surrender test): out of the battle, counted as lost.
 pub const STRUCK: u8 = 2;
+/// Left the table across the scenario's exit edge (FAQ): out of the battle, not lost.
+pub const EXITED: u8 = 3;
+/// No exit edge.
+pub const NO_EXIT: u8 = u8::MAX;
 /// No order shown yet.
 pub const NONE: u8 = u8::MAX;
 
@@ -109,6 +113,14 @@ pub struct Ship {
     pub flagship: bool,
     /// Groups of additional marines (boarding +2 each).
     pub marines: u8,
+    /// The captain is a boarding specialist: a re-roll of the own boarding die.
+    pub boarding_specialist: bool,
+    /// The captain is a gunnery specialist, and whether his re-roll of this turn is used.
+    pub gunnery_specialist: bool,
+    pub captain_used: bool,
+    /// A fortification: Structure points (in `hull`), never moves, places no order
+    /// markers, receives no markers, has its own critical table.
+    pub fort: bool,
 }
 
 impl Ship {
@@ -125,6 +137,10 @@ impl Ship {
     /// Hull quarters lost.
     pub fn lost(&self) -> u8 {
         self.hull_max - self.hull
+    }
+    /// A ship (not a fortification) still in the battle.
+    pub fn ship_in_battle(&self) -> bool {
+        self.afloat() && !self.fort
     }
     /// Whether the ship has any gun battery left.
     pub fn has_guns(&self) -> bool {
@@ -199,21 +215,33 @@ pub enum Stage {
     RamStern,
     /// The rammer's side: board the rammed ship or not.
     Board,
-    /// Chance: the boarding rolls of the attacker, then of the defender.
+    /// Chance: the boarding rolls of the attacker, then of the defender (again for a
+    /// re-roll).
     BoardAttack,
     BoardDefend,
+    /// A boarding specialist's side (the attacker's or the defender's): re-roll its
+    /// boarding die or keep it.
+    BoardReroll { attacker: bool },
     /// Fire declaration of battery `battery` (3: torpedo).
     Target { battery: u8 },
     /// Counter salvo declaration of `ship`.
     Counter { ship: u8 },
     /// Chance: hit roll, re-roll of misses, armour roll of queued shot `shot`.
     Hits { shot: u8 },
+    /// The firing side: its gunnery specialist captain re-rolls the misses of `shot`, or
+    /// not.
+    GunReroll { shot: u8 },
     Reroll { shot: u8 },
     Armour { shot: u8 },
     /// Chance: the torpedo hit roll of shot `shot`.
     TorpHit { shot: u8 },
     /// Chance: the critical hit roll of the salvo whose first shot is `shot`.
     Crit { shot: u8 },
+    /// Critical hit on a fortification, 4-5: the firing side picks the battery that loses
+    /// a gun (sheet: "The opponent chooses which guns are destroyed").
+    FortGun { shot: u8 },
+    /// Chance: critical hit on a fortification, 6: which magazine explodes (d6).
+    FortMagazine { shot: u8 },
     /// Ph4 (chance) for `ship`: fire tests (`left` markers still to test) and effects,
     /// flooding tests and effects, repairs, the surrender test and its failure table.
     FireTest { ship: u8, left: u8 },
@@ -271,11 +299,23 @@ pub struct MoveCtx {
     pub ram_die: u8,
     pub ram_mod: i8,
     pub ram_stern_ship: u8,
-    /// A ram happened this move: boarding may follow; the attacker's boarding roll.
+    /// A ram happened this move: boarding may follow; the attacker's and the defender's
+    /// boarding rolls. `ram_target` is also the ship in contact a boarding is offered on.
     pub may_board: bool,
     pub board_roll: u8,
+    pub board_defend: u8,
+    /// Boarding this activation: 0 none yet, 1 offered after a ram, 2 offered at the end
+    /// of the move on a ship in contact (one boarding offer per activation).
+    pub board_offer: u8,
+    /// Boarding re-rolls: bit 0 the attacker's used, bit 1 the defender's, bit 2 the roll
+    /// being made is a re-roll.
+    pub board_rerolls: u8,
     /// Movement is over (the rest of the activation is fire).
     pub done: bool,
+    /// Fire declarations: bit `b` of entry `j`, battery `b` (3: torpedo) may fire at ship
+    /// `j`; bit `j` of `counter_mask`, ship `j` may fire back at the active ship.
+    pub fire_mask: [u8; MAX_SHIPS],
+    pub counter_mask: u8,
 }
 
 /// Why the game ended.
@@ -326,6 +366,10 @@ pub struct TogoGame {
     pub queue: [Shot; 16],
     pub queue_len: u8,
     pub ending: Option<Ending>,
+    /// The side whose ships may leave across the exit edge ([`NO_EXIT`]: none) and the
+    /// edge (0 north, 1 east, 2 south, 3 west).
+    pub exit_side: u8,
+    pub exit_edge: u8,
 }
 
 pub const MAX_QUEUE: usize = 16;
@@ -363,7 +407,16 @@ impl TogoGame {
             queue: [Shot::default(); MAX_QUEUE],
             queue_len: 0,
             ending: None,
+            exit_side: NO_EXIT,
+            exit_edge: 0,
         };
+        if let Some(e) = &s.exit {
+            g.exit_side = e.side.min(1);
+            g.exit_edge = super::data::EDGE_NAMES
+                .iter()
+                .position(|n| *n == e.edge)
+                .unwrap_or(0) as u8;
+        }
         for (i, sh) in s.ships.iter().take(MAX_SHIPS).enumerate() {
             let Some(c) = super::data::classes().iter().find(|c| c.id == sh.class) else {
                 continue;
@@ -397,6 +450,9 @@ impl TogoGame {
                 captain: sh.captain,
                 flagship: sh.flagship,
                 marines: sh.marines.min(3),
+                boarding_specialist: sh.boarding_specialist,
+                gunnery_specialist: sh.gunnery_specialist,
+                fort: c.fortification,
                 ..Ship::default()
             };
             for b in &c.batteries {
@@ -463,11 +519,12 @@ impl TogoGame {
         self.wind == STORM
     }
 
-    /// Ships of `side` still in the battle.
+    /// Ships of `side` still in the battle (fortifications do not count: chosen, the
+    /// battle is between fleets).
     pub fn in_play(&self, side: u8) -> usize {
         self.ships()
             .iter()
-            .filter(|s| s.side == side && s.afloat())
+            .filter(|s| s.side == side && s.ship_in_battle())
             .count()
     }
 
@@ -503,12 +560,31 @@ impl TogoGame {
         from == NONE || self.nimble(i) || level.abs_diff(from) <= 1
     }
 
-    /// Hull quarters lost by each side's ships (sunk and struck ships count in full):
-    /// the victory points of the other side.
+    /// Whether ship `i` may end a leg at `end`, off the table: across the scenario's exit
+    /// edge for its side and no other edge (FAQ).
+    pub fn exits_at(&self, i: usize, end: &Rect) -> bool {
+        if self.ships[i].side != self.exit_side {
+            return false;
+        }
+        let c = end.corners();
+        let (w, d) = (self.width, self.depth);
+        let across = [
+            c.iter().any(|p| p.y > d),
+            c.iter().any(|p| p.x > w),
+            c.iter().any(|p| p.y < 0),
+            c.iter().any(|p| p.x < 0),
+        ];
+        let e = self.exit_edge as usize;
+        across[e] && (0..4).all(|k| k == e || !across[k])
+    }
+
+    /// Hull quarters lost by each side's ships (sunk and struck ships count in full; a
+    /// ship that left by the exit edge what she lost before): the victory points of the
+    /// other side.
     pub fn losses(&self) -> [u32; 2] {
         let mut l = [0u32; 2];
         for s in self.ships() {
-            l[s.side as usize] += if s.afloat() {
+            l[s.side as usize] += if s.afloat() || s.status == EXITED {
                 s.lost() as u32
             } else {
                 s.hull_max as u32

@@ -149,9 +149,23 @@ pub fn phase_text(g: &TogoGame, roster: &Roster) -> String {
             acting()
         ),
         Stage::Board => format!(
-            "{} is in contact with {} after the ram: board her or not",
+            "{} is in contact with {}{}: board her or not",
             acting(),
-            view::tag(roster, g.mv.ram_target as usize)
+            view::tag(roster, g.mv.ram_target as usize),
+            if g.mv.board_offer == 1 {
+                " after the ram"
+            } else {
+                ""
+            }
+        ),
+        Stage::BoardReroll { .. } => "the boarding specialist may re-roll his die".into(),
+        Stage::GunReroll { shot } => format!(
+            "{}'s gunnery specialist may re-roll the misses",
+            view::tag(roster, g.queue[shot as usize].shooter as usize)
+        ),
+        Stage::FortGun { shot } => format!(
+            "critical hit on {}: choose the battery that loses a gun",
+            view::tag(roster, g.queue[shot as usize].target as usize)
         ),
         Stage::Over => "the battle is over".into(),
         _ => "dice are rolling".into(),
