@@ -324,7 +324,12 @@ impl TogoDoctrine {
                 legal
                     .iter()
                     .filter(|&a| a != HOLD)
-                    .map(|a| (a, Self::fire_worth(g, i, (a - TARGET_0) as usize, battery)))
+                    .map(|a| {
+                        let j = (a - TARGET_0) as usize;
+                        let w = Self::fire_worth(g, i, j, battery);
+                        // A target that has fired cannot answer with a counter salvo.
+                        (a, if g.ships[j].fired { w * 3 / 2 } else { w })
+                    })
                     .filter(|&(_, w)| w > 0)
                     .max_by_key(|&(a, w)| (w, std::cmp::Reverse(a)))
                     .map(|(a, _)| a)
