@@ -230,7 +230,9 @@ fn a_battleship_in_reach_of_a_torpedo_boat_rams_her_and_boards() {
     let (kind, _) = g.classify_leg(0, g.next_leg_dist(), leg_turn(a));
     assert_eq!(kind, LegKind::Ram(7), "the rammers sail {a} instead");
     // The gunnery doctrine takes so clear a gain too.
-    let b = broadside_agents::togo::LINE_AHEAD_GUNNERY.intended(&g, 0).unwrap();
+    let b = broadside_agents::togo::LINE_AHEAD_GUNNERY
+        .intended(&g, 0)
+        .unwrap();
     let (kind, _) = g.classify_leg(0, g.next_leg_dist(), leg_turn(b));
     assert_eq!(kind, LegKind::Ram(7));
     // The ram fails; the boarding is still offered, and taken.
@@ -258,13 +260,20 @@ fn a_torpedo_boat_in_reach_of_a_battleship_does_not_ram_her() {
         "the test wants a ram within reach: {:?} {:?} {dist} {:?}",
         g.ships[3].rect,
         g.ships[4].rect,
-        legal.iter().map(|a| g.classify_leg(3, dist, leg_turn(a)).0).collect::<Vec<_>>()
+        legal
+            .iter()
+            .map(|a| g.classify_leg(3, dist, leg_turn(a)).0)
+            .collect::<Vec<_>>()
     );
     assert!(!legal.iter().all(rams), "the test wants a leg that misses");
     for d in TOGO_DOCTRINES {
         let a = d.intended(&g, 0).unwrap();
         let (kind, _) = g.classify_leg(3, dist, leg_turn(a));
-        assert!(!matches!(kind, LegKind::Ram(_)), "{} rams with a torpedo boat", d.name);
+        assert!(
+            !matches!(kind, LegKind::Ram(_)),
+            "{} rams with a torpedo boat",
+            d.name
+        );
     }
 }
 

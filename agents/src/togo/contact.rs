@@ -98,7 +98,7 @@ fn ram_216(a: Hulls, b: Hulls, success_6: i64, die: u8, m: i32) -> Quarters {
     // The effect averaged over the die, in 36ths of quarters.
     let mut hit: Quarters = 0;
     for r in 1..=die {
-        let (la, lb) = effect(r as i32 + m as i32, a, b);
+        let (la, lb) = effect(r as i32 + m, a, b);
         let after_a = Hulls {
             hull: a.hull - la,
             ..a

@@ -6,15 +6,22 @@
 //! - **Orders**: the allowed level nearest the doctrine's wish for the ship (below).
 //! - **Activation**: the own ship nearest the enemy first.
 //! - **Move**: every legal leg is scored by where it ends: the distance to the doctrine's
-//!   mark against its wished range, the table edge, land (never) and rams (rammers seek
-//!   them, the rest avoid them); stop orders keep their heading.
+//!   mark against its wished range, the table edge, land (never), and the reach of enemy
+//!   ships that would gain by ramming and boarding her there; a leg that rams is scored by
+//!   the ram's exact expectation with the boarding after it ([`super::contact`]): rammers
+//!   take any ram that gains, the others only a clear gain (a quarter of Hull or more).
 //! - **Fire**: each battery at the enemy with the most expected Hull damage (exact hit and
-//!   penetration chances, a bonus for a ship it may finish); torpedoes at the largest ship
-//!   in reach; counter salvo always (the cautious doctrine too: fire back costs nothing).
+//!   penetration chances, a bonus for a ship it may finish, half as much again for a ship
+//!   that has fired and so cannot answer with a counter salvo); torpedoes likewise.
+//! - **Counter salvo**: when the fire back is worth most of what the ship could fire in its
+//!   own activation (which a counter uses up).
+//! - **Boarding**: always (a boarding lost costs nothing; one won takes the ship).
 //!
 //! The doctrines differ in the range they wish and the speed:
 //! - `line-ahead-gunnery`: close to 8" (close range), full speed beyond 14", half nearer.
-//! - `rammers`: full speed at the nearest enemy, legs that ram preferred.
+//! - `rammers`: each ship hunts at full speed the enemy she gains most by touching (ram
+//!   and board: a larger ship against a smaller one); a ship with no such prey (a torpedo
+//!   boat among larger enemies) fights as line-ahead gunnery.
 //! - `torpedo-attack`: torpedo boats at full speed for the largest enemy ship within
 //!   torpedo range; the rest as line-ahead gunnery.
 //! - `cautious-long-range`: hold 16" (medium range) at half speed; a ship that has lost half
