@@ -173,3 +173,122 @@ fn the_doctrines_are_spec_strings_and_the_searches_play() {
         assert!(out.terminated, "{s}");
     }
 }
+
+/// The squadron action with enemy ship `victim` moved to `at` (inches ahead of ship `mover`
+/// of side 0 and to her left, heading `heading`), played on (side 0 by the rammers, side 1
+/// standing still under stop orders) until `mover` is about to sail a leg.
+fn at_first_leg(mover: usize, victim: usize, at: (f64, f64), heading: i32) -> TogoGame {
+    use broadside_env::plane::{Point, Rect};
+    use broadside_env::togo::catalogue::{leg_action, ORDER_0};
+    let mut g = scenario("squadron-action");
+    let m = g.ships[mover].rect;
+    let v = g.ships[victim].rect;
+    // The mover heads east (+x); "left" is north (+y).
+    let centre = Point {
+        x: m.centre.x + (at.0 * 1000.0) as i32,
+        y: m.centre.y + (at.1 * 1000.0) as i32,
+    };
+    g.ships[victim].rect = Rect {
+        centre,
+        heading: heading as _,
+        ..v
+    };
+    let bot = broadside_agents::togo::RAMMERS;
+    let mut dice = ChaCha8Rng::seed_from_u64(7);
+    for _ in 0..1000 {
+        if g.stage == Stage::Leg && g.mv.ship as usize == mover {
+            return g;
+        }
+        let a = match g.turn() {
+            Turn::Chance => g.chance_outcomes().sample(&mut dice),
+            Turn::Player(0) => bot.intended(&g, 0).unwrap(),
+            Turn::Player(_) => {
+                let legal = g.legal_actions();
+                [ORDER_0, leg_action(0)]
+                    .into_iter()
+                    .find(|&a| legal.contains(a))
+                    .unwrap_or_else(|| legal.iter().next().unwrap())
+            }
+            Turn::Terminal => break,
+        };
+        g.apply(a).unwrap();
+    }
+    panic!("ship {mover} never sailed");
+}
+
+#[test]
+fn a_battleship_in_reach_of_a_torpedo_boat_rams_her_and_boards() {
+    use broadside_env::togo::catalogue::{leg_turn, BOARD, FAIL};
+    use broadside_env::togo::movement::LegKind;
+    // Sheet, ramming and boarding modifiers: Pelayo (class 1, ram) against Ericsson
+    // (class 4) gains by any contact, rammed or boarded (+6 for three classes).
+    // Ericsson's broadside (heading north) half an inch off Pelayo's bow (3" ahead of her
+    // centre, the boat's half beam 0.3").
+    let mut g = at_first_leg(0, 7, (3.8, 0.0), 0);
+    let d = broadside_agents::togo::RAMMERS;
+    let a = d.intended(&g, 0).unwrap();
+    let (kind, _) = g.classify_leg(0, g.next_leg_dist(), leg_turn(a));
+    assert_eq!(kind, LegKind::Ram(7), "the rammers sail {a} instead");
+    // The gunnery doctrine takes so clear a gain too.
+    let b = broadside_agents::togo::LINE_AHEAD_GUNNERY
+        .intended(&g, 0)
+        .unwrap();
+    let (kind, _) = g.classify_leg(0, g.next_leg_dist(), leg_turn(b));
+    assert_eq!(kind, LegKind::Ram(7));
+    // The ram fails; the boarding is still offered, and taken.
+    g.apply(a).unwrap();
+    assert_eq!(g.stage, Stage::RamTest);
+    g.apply(FAIL).unwrap();
+    assert_eq!(g.stage, Stage::Board);
+    assert_eq!(d.intended(&g, 0), Some(BOARD));
+}
+
+#[test]
+fn a_torpedo_boat_in_reach_of_a_battleship_does_not_ram_her() {
+    use broadside_env::togo::catalogue::leg_turn;
+    use broadside_env::togo::movement::LegKind;
+    // Velasco (class 4, wooden) against Indiana (class 1, armoured): a d3 less three for
+    // the classes; the boarding after it is hopeless. Indiana lies parallel just off
+    // Velasco's track: a leg turning toward her meets her in the turn, the others miss.
+    // Every doctrine sails one that misses.
+    let g = at_first_leg(3, 4, (2.0, 1.3), 90);
+    let dist = g.next_leg_dist();
+    let rams = |a| matches!(g.classify_leg(3, dist, leg_turn(a)).0, LegKind::Ram(4));
+    let legal = g.legal_actions();
+    assert!(
+        legal.iter().any(rams),
+        "the test wants a ram within reach: {:?} {:?} {dist} {:?}",
+        g.ships[3].rect,
+        g.ships[4].rect,
+        legal
+            .iter()
+            .map(|a| g.classify_leg(3, dist, leg_turn(a)).0)
+            .collect::<Vec<_>>()
+    );
+    assert!(!legal.iter().all(rams), "the test wants a leg that misses");
+    for d in TOGO_DOCTRINES {
+        let a = d.intended(&g, 0).unwrap();
+        let (kind, _) = g.classify_leg(3, dist, leg_turn(a));
+        assert!(
+            !matches!(kind, LegKind::Ram(_)),
+            "{} rams with a torpedo boat",
+            d.name
+        );
+    }
+}
+
+#[test]
+fn the_value_counts_a_ship_past_half_her_hull_as_partly_lost() {
+    // Sheet, surrender test: a ship past half her Hull tests each repair phase, and a
+    // failure loses her whole. One quarter more lost crosses that line: the value jumps by
+    // more than one quarter's worth.
+    let v = TogoValue::default();
+    let mut g = scenario("squadron-action");
+    let at = |lost: u8, g: &mut TogoGame| {
+        g.ships[4].hull = g.ships[4].hull_max - lost;
+        v.value(g)[0]
+    };
+    let half = g.ships[4].hull_max / 2;
+    let (a, b, c) = (at(half - 1, &mut g), at(half, &mut g), at(half + 1, &mut g));
+    assert!(c - b > 2.0 * (b - a), "{a} {b} {c}");
+}

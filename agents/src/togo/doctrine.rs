@@ -6,15 +6,22 @@
 //! - **Orders**: the allowed level nearest the doctrine's wish for the ship (below).
 //! - **Activation**: the own ship nearest the enemy first.
 //! - **Move**: every legal leg is scored by where it ends: the distance to the doctrine's
-//!   mark against its wished range, the table edge, land (never) and rams (rammers seek
-//!   them, the rest avoid them); stop orders keep their heading.
+//!   mark against its wished range, the table edge, land (never), and the reach of enemy
+//!   ships that would gain by ramming and boarding her there; a leg that rams is scored by
+//!   the ram's exact expectation with the boarding after it ([`super::contact`]): rammers
+//!   take any ram that gains, the others only a clear gain (a quarter of Hull or more).
 //! - **Fire**: each battery at the enemy with the most expected Hull damage (exact hit and
-//!   penetration chances, a bonus for a ship it may finish); torpedoes at the largest ship
-//!   in reach; counter salvo always (the cautious doctrine too: fire back costs nothing).
+//!   penetration chances, a bonus for a ship it may finish, half as much again for a ship
+//!   that has fired and so cannot answer with a counter salvo); torpedoes likewise.
+//! - **Counter salvo**: when the fire back is worth most of what the ship could fire in its
+//!   own activation (which a counter uses up).
+//! - **Boarding**: always (a boarding lost costs nothing; one won takes the ship).
 //!
 //! The doctrines differ in the range they wish and the speed:
 //! - `line-ahead-gunnery`: close to 8" (close range), full speed beyond 14", half nearer.
-//! - `rammers`: full speed at the nearest enemy, legs that ram preferred.
+//! - `rammers`: each ship hunts at full speed the enemy she gains most by touching (ram
+//!   and board: a larger ship against a smaller one); a ship with no such prey (a torpedo
+//!   boat among larger enemies) fights as line-ahead gunnery.
 //! - `torpedo-attack`: torpedo boats at full speed for the largest enemy ship within
 //!   torpedo range; the rest as line-ahead gunnery.
 //! - `cautious-long-range`: hold 16" (medium range) at half speed; a ship that has lost half
@@ -28,6 +35,7 @@ use broadside_env::togo::movement::LegKind;
 use broadside_env::togo::state::TORPEDO;
 use broadside_env::togo::{Stage, TogoGame};
 
+use super::contact::{contact_worth, leg_ram_worth};
 use crate::Agent;
 
 /// What a doctrine wants.
@@ -57,11 +65,11 @@ pub const LINE_AHEAD_GUNNERY: TogoDoctrine = TogoDoctrine {
 };
 pub const RAMMERS: TogoDoctrine = TogoDoctrine {
     name: "rammers",
-    range: 0,
+    range: 8,
     rams: true,
     torpedo_charge: false,
     cautious: false,
-    wariness: 0,
+    wariness: 1,
 };
 pub const TORPEDO_ATTACK: TogoDoctrine = TogoDoctrine {
     name: "torpedo-attack",
@@ -107,16 +115,63 @@ impl TogoDoctrine {
     }
 
     /// The enemy ship `i` steers for: the largest (lowest class) for a charging torpedo
-    /// boat, else the nearest.
+    /// boat; for a rammer, the enemy she gains most by touching (contact worth in inches of
+    /// distance: a quarter of Hull is worth 2"), if any; else the nearest.
     fn mark(&self, g: &TogoGame, i: usize) -> Option<usize> {
         let me = &g.ships[i];
         let enemies = (0..g.num_ships as usize)
             .filter(|&j| g.ships[j].side != me.side && g.ships[j].afloat());
         if self.charging(g, i) {
             enemies.min_by_key(|&j| (g.ships[j].class, rect_distance(&me.rect, &g.ships[j].rect)))
+        } else if let Some(j) = self.prey(g, i) {
+            Some(j)
         } else {
             enemies.min_by_key(|&j| rect_distance(&me.rect, &g.ships[j].rect))
         }
+    }
+
+    /// For a rammer: the enemy ship `i` gains most by ramming and boarding, distance
+    /// counted against the gain; `None` when no contact gains anything.
+    fn prey(&self, g: &TogoGame, i: usize) -> Option<usize> {
+        if !self.rams {
+            return None;
+        }
+        let me = &g.ships[i];
+        (0..g.num_ships as usize)
+            .filter(|&j| g.ships[j].side != me.side && g.ships[j].afloat())
+            .map(|j| (j, contact_worth(g, i, j)))
+            .filter(|&(_, w)| w > 0)
+            .max_by_key(|&(j, w)| {
+                w * 2 * INCH as i64 / 216 - rect_distance(&me.rect, &g.ships[j].rect) as i64
+            })
+            .map(|(j, _)| j)
+    }
+
+    /// Whether ship `i` closes to contact (a rammer with prey, a charging torpedo boat).
+    fn closing(&self, g: &TogoGame, i: usize) -> bool {
+        self.charging(g, i) || self.prey(g, i).is_some()
+    }
+
+    /// What standing at `end` risks from enemy ships that gain by ramming and boarding ship
+    /// `i` and can reach her there at full speed (half as much from one that has already
+    /// moved this turn), times 216 quarters.
+    fn threat(g: &TogoGame, i: usize, end: &broadside_env::plane::Rect) -> i64 {
+        let me = &g.ships[i];
+        (0..g.num_ships as usize)
+            .filter(|&k| g.ships[k].side != me.side && g.ships[k].afloat())
+            .map(|k| {
+                let reach = g.knots(k, FULL) as i32 * INCH / 2 + INCH;
+                if rect_distance(end, &g.ships[k].rect) > reach {
+                    return 0;
+                }
+                let w = contact_worth(g, k, i).max(0);
+                if g.ships[k].activated {
+                    w / 2
+                } else {
+                    w
+                }
+            })
+            .sum()
     }
 
     /// The order level wished for ship `i`.
@@ -124,7 +179,7 @@ impl TogoDoctrine {
         let d = self.mark(g, i).map_or(i32::MAX, |j| {
             rect_distance(&g.ships[i].rect, &g.ships[j].rect)
         });
-        if self.rams || self.charging(g, i) || self.fleeing(g, i) || d > (self.range + 6) * INCH {
+        if self.closing(g, i) || self.fleeing(g, i) || d > (self.range + 6) * INCH {
             FULL
         } else if d > self.range * INCH / 2 {
             HALF
@@ -138,16 +193,27 @@ impl TogoDoctrine {
         &self,
         g: &TogoGame,
         i: usize,
+        leg: Action,
         kind: LegKind,
         end: broadside_env::plane::Rect,
     ) -> i64 {
         let mut score: i64 = 0;
         match kind {
             LegKind::Land => return -1_000_000,
-            LegKind::Ram(_) if self.rams => score += 100_000,
-            LegKind::Ram(_) => score -= 50_000,
+            LegKind::Ram(_) => {
+                // The ram's exact expectation with the boarding after it, a quarter of Hull
+                // worth 3"; a rammer takes any ram that gains, the others a clear gain.
+                let w = leg_ram_worth(g, leg).unwrap_or(0);
+                let bar = if self.rams { 0 } else { 216 };
+                if w <= bar {
+                    return -50_000 + w;
+                }
+                return 100_000 + w * 3 * INCH as i64 / 216;
+            }
             _ => {}
         }
+        // Ending within reach of an enemy that gains by ramming and boarding.
+        score -= Self::threat(g, i, &end) * 2 * INCH as i64 / 216;
         let margin = 3 * INCH;
         let c = end.centre;
         let edge = c.x.min(c.y).min(g.width - c.x).min(g.depth - c.y);
@@ -165,14 +231,14 @@ impl TogoDoctrine {
         }
         if let Some(j) = self.mark(g, i) {
             let d = rect_distance(&end, &g.ships[j].rect);
-            let wish = if self.rams || self.charging(g, i) {
+            let wish = if self.closing(g, i) {
                 0
             } else {
                 self.range * INCH
             };
             score -= (d - wish).abs() as i64;
         }
-        if !self.rams && !self.charging(g, i) {
+        if !self.closing(g, i) {
             // The fire it could deal from there, less (by the doctrine's wariness) the fire
             // the enemy could deal it there, in hundredths of Hull quarters.
             let mut h = *g;
@@ -256,7 +322,7 @@ impl TogoDoctrine {
                     .max_by_key(|&a| {
                         let (kind, end) = g.classify_leg(i, dist, leg_turn(a));
                         // Ties go to the smaller turn.
-                        self.leg_score(g, i, kind, end) * 8 - leg_turn(a).abs() as i64 / 15
+                        self.leg_score(g, i, a, kind, end) * 8 - leg_turn(a).abs() as i64 / 15
                     })
                     .or(Some(HALT))
             }
@@ -265,21 +331,20 @@ impl TogoDoctrine {
                 legal
                     .iter()
                     .filter(|&a| a != HOLD)
-                    .map(|a| (a, Self::fire_worth(g, i, (a - TARGET_0) as usize, battery)))
+                    .map(|a| {
+                        let j = (a - TARGET_0) as usize;
+                        let w = Self::fire_worth(g, i, j, battery);
+                        // A target that has fired cannot answer with a counter salvo.
+                        (a, if g.ships[j].fired { w * 3 / 2 } else { w })
+                    })
                     .filter(|&(_, w)| w > 0)
                     .max_by_key(|&(a, w)| (w, std::cmp::Reverse(a)))
                     .map(|(a, _)| a)
                     .or(Some(HOLD))
             }
-            Stage::Board => {
-                // Board when the modifiers are at least even.
-                let (i, j) = (g.mv.ship as usize, g.mv.ram_target as usize);
-                Some(if g.boarding_modifier(i, j) >= g.boarding_modifier(j, i) {
-                    BOARD
-                } else {
-                    NO_BOARD
-                })
-            }
+            // Always board: a boarding lost costs nothing (the sheet's procedure as
+            // implemented), one won takes the ship.
+            Stage::Board => Some(BOARD),
             Stage::Counter { ship } => {
                 // Counter when the fire back is worth most of what the ship could fire in
                 // its own activation (which a counter salvo uses up), or that has passed.

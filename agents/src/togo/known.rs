@@ -17,7 +17,7 @@ impl KnownAgents for TogoGame {
             ),
             (
                 "rammers",
-                "full speed at the nearest enemy; legs that ram it preferred",
+                "each ship hunts the enemy she gains most by ramming and boarding (a smaller one)",
             ),
             (
                 "torpedo-attack",

@@ -1,6 +1,7 @@
 //! Agents for Gods of War: Togo: four heuristic doctrines ([`doctrine`]) and a Hull-points
 //! value for the search ([`value`]).
 
+pub mod contact;
 pub mod doctrine;
 mod known;
 pub mod value;

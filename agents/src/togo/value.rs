@@ -1,6 +1,10 @@
 //! A heuristic value of a Togo battle for depth-limited search: the lead in Hull points
 //! taken from the enemy (what decides the battle when it ends), as a share of the smaller
 //! fleet's Hull, squashed into `[-1, 1]` and sharper as the last turn nears.
+//!
+//! A ship past half her Hull is counted as already partly lost: the surrender test of the
+//! next repair phase (sheet) sinks or strikes her, and she then counts her whole Hull, with
+//! the chance of a d6 plus her modifier reaching the failure number.
 
 use broadside_env::togo::TogoGame;
 use broadside_env::{Game, NUM_PLAYERS};
@@ -28,13 +32,21 @@ impl Heuristic<TogoGame> for TogoValue {
         if g.ending.is_some() {
             return g.returns();
         }
-        let l = g.losses();
+        let mut l = g.losses().map(|x| x as f64);
+        let r = &broadside_env::togo::data::rules().tests;
+        for (i, s) in g.ships().iter().enumerate() {
+            if s.afloat() && s.lost() * 2 > s.hull_max {
+                let need = r.surrender_fail as i32 - g.surrender_modifier(i);
+                let fail = ((7 - need).clamp(0, 6)) as f64 / 6.0;
+                l[s.side as usize] += fail * s.hull as f64;
+            }
+        }
         let mut fleet = [0u32; 2];
         for s in g.ships() {
             fleet[s.side as usize] += s.hull_max as u32;
         }
         let base = fleet[0].min(fleet[1]).max(1) as f64;
-        let lead = (l[1] as f64 - l[0] as f64) / base;
+        let lead = (l[1] - l[0]) / base;
         let late = 1.0 + g.turn as f64 / g.last_turn.max(1) as f64;
         let v = (self.scale * late * lead).tanh();
         [v, -v]
