@@ -176,10 +176,11 @@ fn the_doctrines_are_spec_strings_and_the_searches_play() {
 
 /// The squadron action with enemy ship `victim` moved to `at` (inches ahead of ship `mover`
 /// of side 0 and to her left, heading `heading`), played on (side 0 by the rammers, side 1
-/// standing still under stop orders) until `mover` is about to sail a leg.
+/// standing still under stop orders, declining to board) until `mover` is about to sail a
+/// leg.
 fn at_first_leg(mover: usize, victim: usize, at: (f64, f64), heading: i32) -> TogoGame {
     use broadside_env::plane::{Point, Rect};
-    use broadside_env::togo::catalogue::{leg_action, ORDER_0};
+    use broadside_env::togo::catalogue::{leg_action, NO_BOARD, ORDER_0};
     let mut g = scenario("squadron-action");
     let m = g.ships[mover].rect;
     let v = g.ships[victim].rect;
@@ -204,7 +205,9 @@ fn at_first_leg(mover: usize, victim: usize, at: (f64, f64), heading: i32) -> To
             Turn::Player(0) => bot.intended(&g, 0).unwrap(),
             Turn::Player(_) => {
                 let legal = g.legal_actions();
-                [ORDER_0, leg_action(0)]
+                // Standing still, and never boarding the ship placed beside her (the sheet
+                // lets a ship in contact at the end of her move board).
+                [ORDER_0, leg_action(0), NO_BOARD]
                     .into_iter()
                     .find(|&a| legal.contains(a))
                     .unwrap_or_else(|| legal.iter().next().unwrap())
