@@ -37,7 +37,7 @@ impl OakGame {
         } else {
             measured
         };
-        if self.effect(self.ships[j].side, Effect::Deception) && b >= band::CANNON {
+        if self.effect(self.ships[j].command(), Effect::Deception) && b >= band::CANNON {
             return None;
         }
         if !self.line_of_sight(i, j) {
@@ -92,7 +92,7 @@ impl OakGame {
                 }
             }
             // Partial fire: musket shot measured; Deception still bars cannon shot.
-            if partial && !(self.effect(t.side, Effect::Deception) && b >= band::CANNON) {
+            if partial && !(self.effect(t.command(), Effect::Deception) && b >= band::CANNON) {
                 out.insert(PARTIAL_0 + t.slot as Action);
             }
         }
@@ -212,13 +212,13 @@ impl OakGame {
         let seize = if self.in_formation(i) {
             0
         } else {
-            self.effect_amount(s.side, Effect::SeizeOpportunity)
+            self.effect_amount(s.command(), Effect::SeizeOpportunity)
         };
         let mut n = match at.kind {
             BROADSIDE => {
                 s.broadside.saturating_sub(fat).max(s.crew)
                     + u8::from(s.has(rule::ADDITIONAL_GUNS))
-                    + self.effect_amount(s.side, Effect::BroadsideBonus)
+                    + self.effect_amount(s.command(), Effect::BroadsideBonus)
             }
             PARTIAL => s.crew.saturating_sub(fat).max(1),
             _ => {
@@ -233,7 +233,7 @@ impl OakGame {
         if at.kind != CLOSE && at.aim != aim::HULL {
             n = (n / 2).max(1);
             if at.aim == aim::RIGGING {
-                n += self.effect_amount(s.side, Effect::RiggingBonus);
+                n += self.effect_amount(s.command(), Effect::RiggingBonus);
             }
         }
         let _ = j;
@@ -259,7 +259,7 @@ impl OakGame {
         let at = self.attack;
         let (i, j) = (at.attacker as usize, at.target as usize);
         let (faces, crit) = if at.kind == CLOSE {
-            let f = if at.from_end || self.effect(self.ships[j].side, Effect::RepelBoarders) {
+            let f = if at.from_end || self.effect(self.ships[j].command(), Effect::RepelBoarders) {
                 face::SKULL
             } else {
                 face::SKULL | face::SWORD | face::PISTOL
@@ -270,7 +270,7 @@ impl OakGame {
                 aim::CREW => (face::SWORD, 0),
                 aim::RIGGING => (face::SAIL, 0),
                 _ => {
-                    let lee = self.effect(self.ships[i].side, Effect::LeeGauge)
+                    let lee = self.effect(self.ships[i].command(), Effect::LeeGauge)
                         && !self.ships[i].aground
                         && self.ships[i].sail != sail::ANCHORED
                         && self.wholly_upwind(i, j);
@@ -290,14 +290,14 @@ impl OakGame {
             crit,
             self.attack_rerolls(),
             false,
-            self.ships[i].side,
+            self.ships[i].command(),
         );
         self.start_roll(pool, RollFor::Attack);
     }
 
     /// Fatigue an attack causes after Down! (less 1) on the target's side.
     fn fatigue_taken(&self, j: usize, n: u8) -> u8 {
-        if self.effect(self.ships[j].side, Effect::Down) {
+        if self.effect(self.ships[j].command(), Effect::Down) {
             n.saturating_sub(1)
         } else {
             n
@@ -312,7 +312,7 @@ impl OakGame {
         let hits = self.roll.hits;
         let aggression = hits > 0
             && at.band <= band::MUSKET
-            && self.effect(self.ships[i].side, Effect::Aggression);
+            && self.effect(self.ships[i].command(), Effect::Aggression);
         if at.kind == CLOSE {
             let f = self.fatigue_taken(j, hits + u8::from(aggression));
             self.add_fatigue(j, f);
@@ -354,7 +354,7 @@ impl OakGame {
                     t.fortitude + u8::from(t.has(rule::SMALL) && at.band == band::CANNON)
                 };
                 let mut damage = hits / fortitude.max(1);
-                if damage > 1 && self.effect(t.side, Effect::Resilient) {
+                if damage > 1 && self.effect(t.command(), Effect::Resilient) {
                     damage -= 1;
                 }
                 let f = self.fatigue_taken(j, fatigue);
@@ -377,7 +377,7 @@ impl OakGame {
         let sa = face_count(face::SAIL) as u32;
         let sw = face_count(face::SWORD) as u32;
         let other = 8 - sk - sa - sw;
-        let careful = self.effect(self.ships[self.attack.attacker as usize].side, Effect::CarefulAim);
+        let careful = self.effect(self.ships[self.attack.attacker as usize].command(), Effect::CarefulAim);
         let mut c = ChanceOutcomes::new();
         if careful {
             for (a, f) in [(FACE_SKULL, sk), (FACE_SAIL, sa), (FACE_SWORD, sw)] {
@@ -470,9 +470,9 @@ impl OakGame {
             }
         }
         if self.ships[j].flagship {
-            let side = self.ships[j].side;
+            let c = self.ships[j].command();
             self.start_roll(
-                Pool::new(1, face::SKULL | face::SWORD, 0, 0, false, side),
+                Pool::new(1, face::SKULL | face::SWORD, 0, 0, false, c),
                 RollFor::AdmiralLoss,
             );
             return;
@@ -512,6 +512,7 @@ impl OakGame {
     /// The attack phase starts with the first player.
     pub(crate) fn start_attack_phase(&mut self) {
         self.phase = Phase::Attack;
+        self.squad_active = NONE;
         self.who = 1 - self.first;
         self.next_activation();
     }

@@ -8,7 +8,7 @@
 use crate::game::Action;
 
 /// Version of this catalogue together with the observation layout in `observe.rs`.
-pub const OAK_VERSION: u32 = 1;
+pub const OAK_VERSION: u32 = 2;
 
 /// The turns a speed tool offers, degrees clockwise (partial turns in 15-degree steps).
 pub const TURNS: [i32; 8] = [-60, -45, -30, -15, 15, 30, 45, 60];

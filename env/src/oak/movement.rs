@@ -37,7 +37,7 @@ impl OakGame {
             v += u8::from(s.sail == sail::FULL);
             if large {
                 v += u8::from(s.has(rule::FAST));
-                v += u8::from(self.effect(s.side, Effect::FavorableWind));
+                v += u8::from(self.effect(s.command(), Effect::FavorableWind));
             }
             v
         };
@@ -268,7 +268,7 @@ impl OakGame {
     /// notes a shoal crossed (glossary: collision, shoals).
     pub(crate) fn sail_ahead(&mut self, i: usize, dist: i32) {
         let start = self.ships[i].base;
-        let shoals_ignored = self.effect(self.ships[i].side, Effect::ShoalsAhead);
+        let shoals_ignored = self.effect(self.ships[i].command(), Effect::ShoalsAhead);
         // The region the whole move sweeps, a few mils wider all round than the bases it
         // covers (their corners are rounded separately): only what touches it is checked
         // step by step, exactly as a check of everything would.
@@ -350,7 +350,7 @@ impl OakGame {
                 .saturating_sub(u8::from(s.has(rule::SHALLOW_DRAFT)))
                 .max(1);
             self.start_roll(
-                Pool::new(dice, face::SKULL, 0, 0, false, s.side),
+                Pool::new(dice, face::SKULL, 0, 0, false, s.command()),
                 RollFor::Shoal,
             );
             return;
@@ -486,7 +486,7 @@ impl OakGame {
                 out.insert(BOARD_0 + t.slot as Action);
             }
             if s.flagship
-                && t.side == s.side
+                && t.command() == s.command()
                 && t.can_act()
                 && !t.is_entangled()
                 && rect_distance_at_most(&s.base, &t.base, p)
@@ -526,7 +526,7 @@ impl OakGame {
                     return;
                 };
                 let low_sails = self.ships[j].sail <= sail::MINIMAL;
-                if low_sails && self.effect(side, Effect::BoardersAway) {
+                if low_sails && self.ship_effect(i, Effect::BoardersAway) {
                     self.entangle(i, j);
                 } else {
                     let pool = self.skill_test_pool(i, 0);
@@ -564,6 +564,7 @@ impl OakGame {
             s.attacked = false;
             s.cut_free = false;
         }
+        self.squad_active = NONE;
         self.who = 1 - self.first;
         self.next_activation();
     }

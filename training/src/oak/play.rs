@@ -284,7 +284,7 @@ impl RulesetUi for OakUi {
                 })
                 .collect(),
             strike_points: [g.strike_points(0), g.strike_points(1)],
-            fortune: g.fortune,
+            fortune: [g.fortune_of(0), g.fortune_of(1)],
         };
         Ok(serde_json::to_string(&v)?)
     }
