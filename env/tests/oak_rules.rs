@@ -1299,3 +1299,214 @@ fn fleet_hidden_cards_are_resampled_per_squadron() {
         "both enemy squadrons redrawn"
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// Initiative cards added with the fleet battles (effects paraphrased from the cards; see
+// docs/rulesets/oak.md).
+
+fn card_with(e: Effect) -> u8 {
+    (0..cards().len() as u8)
+        .find(|&c| cards()[c as usize].effect == e)
+        .expect("card")
+}
+
+/// Ship `i` (turn 1, movement phase) is at its crew action with its squadron's card `e`.
+fn at_crew_action(g: &mut OakGame, i: usize, e: Effect) {
+    g.effect_card = [NONE; 8];
+    g.effect_card[g.ships[i].command() as usize] = card_with(e);
+    g.phase = Phase::Movement;
+    g.act = Activation {
+        ship: i as u8,
+        collide_with: NONE,
+        moved: true,
+        ..Activation::default()
+    };
+    g.who = g.ships[i].side;
+    g.pending = Pending::CrewAction;
+}
+
+/// Resolves chance nodes with their highest outcome (most hits) and keeps every roll,
+/// until a player other than on a fortune decision is asked.
+fn roll_high(g: &mut OakGame) {
+    loop {
+        match g.turn() {
+            Turn::Chance => {
+                let c = g.chance_outcomes();
+                let a = c.iter().map(|(a, _)| a).max().unwrap();
+                g.apply(a).unwrap();
+            }
+            Turn::Player(_) if g.pending == Pending::Fortune => g.apply(KEEP).unwrap(),
+            _ => return,
+        }
+    }
+}
+
+/// Rolling Broadsides: "Each ship in this Squadron may spend a Crew Action to make an
+/// Attack during the Movement Phase." The attack ends the crew action (the ship keeps its
+/// attack phase activation; the broadside that fired takes its reload marker).
+#[test]
+fn rolling_broadsides_attack_as_a_crew_action() {
+    let mut g = game(PAIR, "");
+    let mut plain = g;
+    at_crew_action(&mut plain, 0, Effect::Down);
+    assert!(
+        !plain.legal_actions().contains(FIRE_STBD_0),
+        "no card, no attack"
+    );
+    at_crew_action(&mut g, 0, Effect::RollingBroadsides);
+    let l = g.legal_actions();
+    assert!(l.contains(FIRE_STBD_0) && l.contains(PARTIAL_0));
+    g.apply(FIRE_STBD_0).unwrap();
+    g.apply(AIM_HULL).unwrap();
+    roll_high(&mut g);
+    while g.pending == Pending::Helm {
+        g.apply(HELM_PORT).unwrap();
+        roll_high(&mut g);
+    }
+    assert!(
+        g.ships[1].fatigue > 0 || g.ships[1].damage > 0,
+        "the attack hit"
+    );
+    assert!(g.ships[0].reload[1], "the starboard broadside reloads");
+    assert!(
+        g.ships[0].moved && !g.ships[0].attacked,
+        "the crew action is spent"
+    );
+    assert_eq!(g.phase, Phase::Movement);
+}
+
+/// Heavy Musket Volley: a crew action may be "a Partial Fire Attack during the Movement
+/// Phase. This attack cannot cause damage or critical hits."
+#[test]
+fn heavy_musket_volley_is_partial_fire_without_damage() {
+    let mut g = game(PAIR, "");
+    at_crew_action(&mut g, 0, Effect::HeavyMusketVolley);
+    let l = g.legal_actions();
+    assert!(
+        l.contains(PARTIAL_0) && !l.contains(FIRE_STBD_0),
+        "partial fire only"
+    );
+    g.apply(PARTIAL_0).unwrap();
+    g.apply(AIM_HULL).unwrap();
+    roll_high(&mut g);
+    assert_eq!(g.ships[1].damage, 0, "no damage");
+    assert_eq!(g.ships[1].fatigue, 1, "any hit: 1 fatigue");
+    assert!(g.ships[0].moved);
+}
+
+/// Elan: "ships in this Squadron may spend a Crew Action to make a Partial Fire or Close
+/// Combat, Roll 1 more dice during these Attacks."
+#[test]
+fn elan_partial_fire_with_one_more_die() {
+    let mut g = game(PAIR, "");
+    at_crew_action(&mut g, 0, Effect::Elan);
+    let l = g.legal_actions();
+    assert!(l.contains(PARTIAL_0) && !l.contains(FIRE_STBD_0));
+    g.apply(PARTIAL_0).unwrap();
+    g.apply(AIM_HULL).unwrap();
+    // Partial fire: the crew value (3) less no fatigue, +1 for Elan.
+    assert_eq!(g.roll.dice, 4);
+}
+
+/// Adaptive Tactics: "If your opponent has any discarded Initiative Cards, you may apply
+/// the effects of 1 of those cards to your Squadron." The borrowed card stays the
+/// opponent's; passing is allowed.
+#[test]
+fn adaptive_tactics_borrows_an_enemy_discard() {
+    let text =
+        scenario_text(PAIR, "").replace(r#"["spanish", "french"]"#, r#"["dutch", "english"]"#);
+    let s = parse_scenario(&text, "t.toml").unwrap();
+    let mut g = OakGame::new(&s, OakOptions { resignation: false });
+    while g.phase == Phase::Setup {
+        let a = g.legal_actions().iter().next().unwrap();
+        g.apply(a).unwrap();
+    }
+    // Settle turn 1 so that the next reveal is under the test's control.
+    let adaptive = card_with(Effect::AdaptiveTactics);
+    let fast = card_with(Effect::FastLoader);
+    g.hand[0] |= 1 << adaptive;
+    g.next[0] = adaptive;
+    g.hand[1] &= !(1 << fast);
+    g.discarded[1] |= 1 << fast;
+    g.next[1] = (0..cards().len() as u8)
+        .find(|&c| {
+            let k = &cards()[c as usize];
+            g.hand[1] & (1 << c) != 0 && k.value < 4 && k.effect != Effect::AwaitOrders
+        })
+        .unwrap();
+    g.ships[0].reload = [true, true];
+    g.turn = g.turns;
+    g.start_turn();
+    assert_eq!(g.pending, Pending::AwaitOrders);
+    assert_eq!(g.cmd, 0);
+    let l = g.legal_actions();
+    assert!(l.contains(CARD_0 + fast as Action) && l.contains(PASS));
+    assert_eq!(
+        l.iter().filter(|&a| a < SHIP_0).count(),
+        1,
+        "only the enemy's discards"
+    );
+    g.apply(CARD_0 + fast as Action).unwrap();
+    assert!(g.effect(0, Effect::FastLoader));
+    assert_eq!(
+        g.ships[0].reload,
+        [false, true],
+        "Fast Loader's reload at once"
+    );
+    assert_eq!(g.borrowed, 1);
+    assert_eq!(g.discarded[0] & (1 << fast), 0, "not Blue's card");
+}
+
+/// Raise the Black: "All opposing ships within Musket Shot of a ship in this Squadron must
+/// immediately roll a Skill Test with 3 fewer dice. Each ship that fails this test takes
+/// 1 point of Fatigue."
+#[test]
+fn raise_the_black_tests_enemies_within_musket_shot() {
+    let ships = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 16.0, y = 10.0, heading = 0, flagship = true },
+  { name = "C", side = 1, class = "Fifth Rate", x = 30.0, y = 30.0, heading = 0 },
+"#;
+    let text =
+        scenario_text(ships, "").replace(r#"["spanish", "french"]"#, r#"["pirate", "french"]"#);
+    let s = parse_scenario(&text, "t.toml").unwrap();
+    let mut g = OakGame::new(&s, OakOptions { resignation: false });
+    while g.phase == Phase::Setup {
+        let a = g.legal_actions().iter().next().unwrap();
+        g.apply(a).unwrap();
+    }
+    let black = card_with(Effect::RaiseTheBlack);
+    g.hand[0] |= 1 << black;
+    g.next[0] = black;
+    g.next[1] = (0..cards().len() as u8)
+        .find(|&c| {
+            let k = &cards()[c as usize];
+            g.hand[1] & (1 << c) != 0 && k.value != 3 && k.effect != Effect::AwaitOrders
+        })
+        .unwrap();
+    g.turn = g.turns;
+    g.start_turn();
+    while g.pending == Pending::Pool
+        && !matches!(
+            g.roll_for,
+            broadside_env::oak::state::RollFor::RaiseTheBlack { .. }
+        )
+    {
+        // A tied challenge test first: roll it out.
+        let a = g.chance_outcomes().iter().next().unwrap().0;
+        g.apply(a).unwrap();
+    }
+    assert_eq!(
+        g.roll_for,
+        broadside_env::oak::state::RollFor::RaiseTheBlack { key: 1 },
+        "B, within musket shot, tests (C, far off, does not)"
+    );
+    assert_eq!(g.roll.dice, 2, "5 dice less 3");
+    // Every die misses: the test fails.
+    while g.pending == Pending::Pool {
+        g.apply(ROLL_0).unwrap();
+    }
+    assert_eq!(g.ships[1].fatigue, 1);
+    assert_eq!(g.ships[2].fatigue, 0);
+    assert_eq!(g.phase, Phase::Movement);
+}

@@ -53,9 +53,20 @@ impl OakGame {
     }
 
     pub(crate) fn attack_options(&self, out: &mut ActionSet) {
+        let first = self.pending == Pending::AttackChoice;
+        self.attack_targets(first, out);
+        let i = self.act.ship as usize;
+        if first && !self.enemy_within_pistol(i) {
+            out.insert(ATTACK_CREW);
+        }
+        out.insert(ATTACK_NONE);
+    }
+
+    /// The attacks the active ship may make: broadsides, and on its first attack partial
+    /// fire and close combat.
+    pub(crate) fn attack_targets(&self, first: bool, out: &mut ActionSet) {
         let i = self.act.ship as usize;
         let s = self.ships[i];
-        let first = self.pending == Pending::AttackChoice;
         let r = rules().ranges;
         for (j, t) in self.ships().iter().enumerate() {
             if t.side == s.side || !t.on_table() || t.captured() {
@@ -96,10 +107,38 @@ impl OakGame {
                 out.insert(PARTIAL_0 + t.slot as Action);
             }
         }
-        if first && !self.enemy_within_pistol(i) {
-            out.insert(ATTACK_CREW);
+    }
+
+    /// The card that lets ship `i` spend its crew action on an attack in the movement
+    /// phase, if any: Rolling Broadsides (any attack), Heavy Musket Volley (partial fire
+    /// that causes no damage or critical hits), Elan (partial fire or close combat, 1 more
+    /// die).
+    pub fn crew_attack_card(&self, i: usize) -> Option<Effect> {
+        [Effect::RollingBroadsides, Effect::HeavyMusketVolley, Effect::Elan]
+            .into_iter()
+            .find(|&e| self.ship_effect(i, e))
+    }
+
+    /// The attacks ship `i` may make as a crew action in the movement phase (its card's).
+    pub(crate) fn crew_attack_options(&self, i: usize, out: &mut ActionSet) {
+        let Some(card) = self.crew_attack_card(i) else {
+            return;
+        };
+        let mut all = ActionSet::new();
+        self.attack_targets(true, &mut all);
+        for a in all.iter() {
+            let broadside = (FIRE_PORT_0..FIRE_STBD_0 + 8).contains(&a);
+            let partial = (PARTIAL_0..PARTIAL_0 + 8).contains(&a);
+            let close = (CLOSE_0..CLOSE_0 + 8).contains(&a);
+            let ok = match card {
+                Effect::RollingBroadsides => broadside || partial || close,
+                Effect::HeavyMusketVolley => partial,
+                _ => partial || close,
+            };
+            if ok {
+                out.insert(a);
+            }
         }
-        out.insert(ATTACK_NONE);
     }
 
     /// Whether an enemy ship able to act lies within pistol shot of ship `i`.
@@ -230,6 +269,9 @@ impl OakGame {
             }
         };
         n += u8::from(formation) + seize;
+        if self.act.crew_attack && self.ship_effect(i, Effect::Elan) {
+            n += 1;
+        }
         if at.kind != CLOSE && at.aim != aim::HULL {
             n = (n / 2).max(1);
             if at.aim == aim::RIGGING {
@@ -310,6 +352,8 @@ impl OakGame {
         let at = self.attack;
         let (i, j) = (at.attacker as usize, at.target as usize);
         let hits = self.roll.hits;
+        // Heavy Musket Volley's attack causes no damage or critical hits.
+        let harmless = self.act.crew_attack && self.ship_effect(i, Effect::HeavyMusketVolley);
         let aggression = hits > 0
             && at.band <= band::MUSKET
             && self.effect(self.ships[i].command(), Effect::Aggression);
@@ -324,11 +368,11 @@ impl OakGame {
                 let extra = u8::from(at.rake > 0 && hits > 0);
                 let f = self.fatigue_taken(j, extra + u8::from(aggression));
                 self.add_fatigue(j, f);
-                self.attack.crew = hits;
+                self.attack.crew = if harmless { 0 } else { hits };
                 self.apply_crits();
             }
             aim::RIGGING => {
-                self.attack.rigging = hits;
+                self.attack.rigging = if harmless { 0 } else { hits };
                 self.apply_crits();
             }
             _ => {
@@ -353,14 +397,14 @@ impl OakGame {
                 } else {
                     t.fortitude + u8::from(t.has(rule::SMALL) && at.band == band::CANNON)
                 };
-                let mut damage = hits / fortitude.max(1);
+                let mut damage = if harmless { 0 } else { hits / fortitude.max(1) };
                 if damage > 1 && self.effect(t.command(), Effect::Resilient) {
                     damage -= 1;
                 }
                 let f = self.fatigue_taken(j, fatigue);
                 self.add_fatigue(j, f);
                 self.add_damage(j, damage);
-                self.attack.crit_left = self.roll.crits;
+                self.attack.crit_left = if harmless { 0 } else { self.roll.crits };
                 if self.attack.crit_left > 0 {
                     self.pending = Pending::CritDie;
                 } else {
@@ -488,6 +532,14 @@ impl OakGame {
         if at.kind == BROADSIDE {
             self.ships[i].reload[at.side as usize] = true;
             self.act.fired |= 1 << at.side;
+        }
+        if self.act.crew_attack {
+            // An attack as a crew action (movement phase): the crew action is over.
+            self.who = self.ships[i].side;
+            self.finish_crew();
+            return;
+        }
+        if at.kind == BROADSIDE {
             let other = 1 - at.side;
             self.who = self.ships[i].side;
             if self.ships[i].can_act() && self.broadside_ready(i, other) {

@@ -438,6 +438,19 @@ pub enum Effect {
     Bravado,
     /// Deception: this squadron cannot be attacked at cannon shot.
     Deception,
+    /// Rolling Broadsides: a crew action may be an attack in the movement phase.
+    RollingBroadsides,
+    /// Heavy Musket Volley: a crew action may be partial fire in the movement phase,
+    /// causing no damage or critical hits.
+    HeavyMusketVolley,
+    /// Elan: a crew action may be partial fire or close combat in the movement phase,
+    /// with 1 more die.
+    Elan,
+    /// Adaptive Tactics: play the effect of one of the opponent's discarded cards.
+    AdaptiveTactics,
+    /// Raise the Black: every enemy ship within musket shot of this squadron takes a
+    /// skill test with 3 fewer dice at once; a failure is 1 fatigue.
+    RaiseTheBlack,
 }
 
 /// An initiative card.

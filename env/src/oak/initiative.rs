@@ -39,6 +39,13 @@ impl OakGame {
                     self.pool[s] & bit != 0 && card_fits(self.hand[s], c, self.hand_size[s])
                 }
                 Pending::PlaceCard => self.hand[s] & bit != 0 && self.revealed[s] != c as u8,
+                Pending::AwaitOrders if self.effect(self.cmd, Effect::AdaptiveTactics) => {
+                    self.enemy_discards(self.cmd) & bit != 0
+                        && !matches!(
+                            cards()[c].effect,
+                            Effect::AwaitOrders | Effect::AdaptiveTactics
+                        )
+                }
                 Pending::AwaitOrders | Pending::DiscardDown => {
                     self.hand[s] & bit != 0
                         && self.revealed[s] != c as u8
@@ -51,6 +58,17 @@ impl OakGame {
                 out.insert(CARD_0 + c as Action);
             }
         }
+        if self.pending == Pending::AwaitOrders && self.effect(self.cmd, Effect::AdaptiveTactics) {
+            // "may apply": keeping no card is allowed.
+            out.insert(PASS);
+        }
+    }
+
+    /// The cards the other side has discarded (any of its squadrons).
+    fn enemy_discards(&self, c: u8) -> u32 {
+        ((1 - (c & 1)) as usize..MAX_COMMANDS)
+            .step_by(2)
+            .fold(0, |m, o| m | self.discarded[o])
     }
 
     /// The first command (after `after`) that places a face-down card: every squadron
@@ -87,10 +105,20 @@ impl OakGame {
                     self.resolve_effects(0);
                 }
             }
+            Pending::AwaitOrders if self.effect(cmd, Effect::AdaptiveTactics) => {
+                // Adaptive Tactics: the opponent's discarded card's effect, borrowed.
+                if a != PASS {
+                    self.effect_card[s] = c;
+                    self.borrowed |= 1 << s;
+                }
+                self.resolve_effects(cmd + 1);
+            }
             Pending::AwaitOrders => {
                 self.effect_card[s] = c;
                 self.shown[s] |= 1 << c;
-                self.resolve_effects(cmd + 1);
+                // Await New Orders may play Adaptive Tactics: ask that card's question.
+                let again = cards()[c as usize].effect == Effect::AdaptiveTactics;
+                self.resolve_effects(if again { cmd } else { cmd + 1 });
             }
             Pending::DiscardDown => {
                 self.hand[s] &= !(1 << c);
@@ -207,17 +235,57 @@ impl OakGame {
             if !self.command_exists(c as usize) {
                 continue;
             }
-            if self.effect_card[c as usize] == self.revealed[c as usize]
-                && self.effect(c, Effect::AwaitOrders)
-            {
+            let await_orders = self.effect_card[c as usize] == self.revealed[c as usize]
+                && self.effect(c, Effect::AwaitOrders);
+            let adaptive =
+                self.effect(c, Effect::AdaptiveTactics) && self.enemy_discards(c) != 0;
+            if await_orders || adaptive {
                 self.to_command(c, Pending::AwaitOrders);
                 let mut opts = ActionSet::new();
                 self.card_options(&mut opts);
-                if !opts.is_empty() {
+                if opts.iter().any(|a| a != PASS) {
                     return;
                 }
             }
         }
+        self.raise_the_black(0);
+    }
+
+    /// Raise the Black: every enemy ship within musket shot of a ship of a squadron
+    /// playing it takes a skill test with 3 fewer dice, one after the other from `from`
+    /// (`16 * command + ship`); a failure is 1 fatigue. Then the immediate effects.
+    pub(crate) fn raise_the_black(&mut self, from: u8) {
+        let musket = rules().ranges.musket;
+        for key in from as usize..MAX_COMMANDS * 16 {
+            let (c, j) = ((key / 16) as u8, key % 16);
+            if j >= self.n_ships as usize
+                || !self.command_exists(c as usize)
+                || !self.effect(c, Effect::RaiseTheBlack)
+            {
+                continue;
+            }
+            let t = &self.ships[j];
+            if t.side == c & 1 || !t.can_act() {
+                continue;
+            }
+            let near = (0..self.n_ships as usize).any(|k| {
+                self.ships[k].command() == c
+                    && self.ships[k].can_act()
+                    && self.distance(k, j) <= musket
+            });
+            if near {
+                let mut pool = self.skill_test_pool(j, 3);
+                pool.test = true;
+                self.start_roll(pool, RollFor::RaiseTheBlack { key: key as u8 });
+                return;
+            }
+        }
+        self.immediate_effects();
+    }
+
+    /// The "immediately" effects on each ship (Fast Loader, Reload!, Take Courage), then
+    /// the movement phase.
+    fn immediate_effects(&mut self) {
         for i in 0..self.n_ships as usize {
             if !self.ships[i].can_act() {
                 continue;
@@ -248,7 +316,13 @@ impl OakGame {
     /// next turn, or the end of the game after the last.
     pub(crate) fn return_cards(&mut self) {
         for s in 0..MAX_COMMANDS {
-            for c in [self.revealed[s], self.effect_card[s]] {
+            // A card borrowed by Adaptive Tactics stays the opponent's.
+            let effect = if self.borrowed & (1 << s) != 0 {
+                NONE
+            } else {
+                self.effect_card[s]
+            };
+            for c in [self.revealed[s], effect] {
                 if c != NONE && cards().get(c as usize).is_some_and(|k| k.discard) {
                     self.hand[s] &= !(1 << c);
                     self.discarded[s] |= 1 << c;
@@ -256,6 +330,7 @@ impl OakGame {
             }
             self.effect_card[s] = NONE;
         }
+        self.borrowed = 0;
         self.turn += 1;
         self.start_turn();
     }

@@ -470,6 +470,9 @@ impl OakGame {
         if s.sail > sail::ANCHORED {
             out.insert(SAIL_DOWN);
         }
+        if self.phase == Phase::Movement && !self.act.attack_phase_crew {
+            self.crew_attack_options(i, out);
+        }
         if s.has(rule::SWEEPS) && !s.aground {
             out.insert(ROW);
         }
@@ -533,6 +536,12 @@ impl OakGame {
                     self.start_roll(pool, RollFor::Test(TestFor::Board(j as u8)));
                     return;
                 }
+            }
+            _ if (FIRE_PORT_0..CLOSE_0 + 8).contains(&a) => {
+                // An attack as the crew action (the squadron's card allows it).
+                self.act.crew_attack = true;
+                self.apply_attack_choice(a);
+                return;
             }
             _ if (FLAG_0..FLAG_0 + 8).contains(&a) => {
                 if let Some(k) = self.ship_at(side, (a - FLAG_0) as usize) {

@@ -171,6 +171,13 @@ impl OakGame {
                 self.end_cursor = ship + 1;
                 self.next_sinking();
             }
+            RollFor::RaiseTheBlack { key } => {
+                if hits == 0 {
+                    let j = key as usize % 16;
+                    self.add_fatigue(j, 1);
+                }
+                self.raise_the_black(key + 1);
+            }
             RollFor::AdmiralLoss => {
                 if hits > 0 {
                     let c = self.ships[self.attack.target as usize].command() as usize;

@@ -237,6 +237,9 @@ pub struct Activation {
     pub attack_phase_crew: bool,
     /// Broadsides fired this activation (bit 0 port, bit 1 starboard).
     pub fired: u8,
+    /// The attack in progress is the movement phase's crew action (Rolling Broadsides,
+    /// Heavy Musket Volley, Elan).
+    pub crew_attack: bool,
 }
 
 /// What a seamanship or crew skill test is for.
@@ -262,6 +265,8 @@ pub enum RollFor {
     Shoal,
     Sink { ship: u8 },
     AdmiralLoss,
+    /// Raise the Black's skill test (`key`: 16 * command playing it + ship tested).
+    RaiseTheBlack { key: u8 },
 }
 
 /// The attack in progress.
@@ -373,6 +378,9 @@ pub struct OakGame {
     /// The card whose effect applies this turn (Await New Orders plays another).
     pub effect_card: [u8; MAX_COMMANDS],
     pub fortune: [u8; MAX_COMMANDS],
+    /// Commands (bits) whose effect card this turn is the opponent's discarded card,
+    /// borrowed by Adaptive Tactics (it is not theirs to discard).
+    pub borrowed: u8,
     pub act: Activation,
     pub roll: Pool,
     pub roll_for: RollFor,
@@ -458,6 +466,7 @@ impl OakGame {
             next: [NONE; MAX_COMMANDS],
             effect_card: [NONE; MAX_COMMANDS],
             fortune: per_command(&|_| l.fortune_points, 0),
+            borrowed: 0,
             act: Activation {
                 ship: NONE,
                 collide_with: NONE,

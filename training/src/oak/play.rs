@@ -48,6 +48,9 @@ fn roll_purpose(g: &OakGame, roster: &Roster) -> String {
         }
         RollFor::Shoal => format!("{}'s shoal test", acting()),
         RollFor::Sink { ship } => format!("{}'s sinking roll", tag(roster, ship as usize)),
+        RollFor::RaiseTheBlack { key } => {
+            format!("{}'s Raise the Black test", tag(roster, key as usize % 16))
+        }
         RollFor::AdmiralLoss => format!(
             "the admiral aboard {}",
             tag(roster, g.attack.target as usize)
