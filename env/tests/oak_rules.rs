@@ -1510,3 +1510,97 @@ fn raise_the_black_tests_enemies_within_musket_shot() {
     assert_eq!(g.ships[2].fatigue, 0);
     assert_eq!(g.phase, Phase::Movement);
 }
+
+/// Expert Boarding: "During the Movement Phase, ships in this Squadron may make a Free
+/// Close Combat Attack immediately following a successful Boarding Action" (taken at
+/// once: it can only tire the enemy).
+#[test]
+fn expert_boarding_follows_a_boarding_with_close_combat() {
+    let mut g = game(PAIR, "");
+    g.ships[1].base.centre.x = 12_200;
+    at_crew_action(&mut g, 0, Effect::ExpertBoarding);
+    apply_all(&mut g, &[BOARD_0, ROLL_0 + 1]);
+    assert!(g.ships[0].entangled & 2 != 0, "boarded");
+    assert_eq!(g.pending, Pending::Pool, "the free close combat rolls");
+    assert_eq!(g.roll.dice, 3 + 3, "crew + 3");
+    roll_high(&mut g);
+    assert!(g.ships[1].fatigue > 0);
+    assert!(g.ships[0].moved && g.phase == Phase::Movement);
+}
+
+/// Zeal: "When this Squadron's Flagship takes a Rally Crew Action, each friendly ship
+/// within Musket Shot rolls a Skill Test. If the ship succeeds, remove 1 point of
+/// Fatigue for that ship."
+#[test]
+fn zeal_rallies_friends_within_musket_shot() {
+    let ships = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "A2", side = 0, class = "Fifth Rate", x = 14.0, y = 10.0, heading = 0 },
+  { name = "A3", side = 0, class = "Fifth Rate", x = 30.0, y = 30.0, heading = 0 },
+  { name = "B", side = 1, class = "Fifth Rate", x = 30.0, y = 10.0, heading = 0, flagship = true },
+"#;
+    let mut g = game(ships, "");
+    for i in 0..3 {
+        g.ships[i].fatigue = 2;
+    }
+    at_crew_action(&mut g, 0, Effect::Zeal);
+    g.apply(RALLY).unwrap();
+    assert_eq!(g.ships[0].fatigue, 1, "the flagship rallies");
+    assert_eq!(
+        g.roll_for,
+        broadside_env::oak::state::RollFor::Zeal { ship: 1 },
+        "A2 within musket shot tests; A3 far off does not"
+    );
+    roll_high(&mut g);
+    assert_eq!(g.ships[1].fatigue, 1, "a success: 1 fatigue less");
+    assert_eq!(g.ships[2].fatigue, 2);
+    assert!(g.ships[0].moved);
+}
+
+/// Fleet Maneuver: "Each ship in this Squadron that is in Formation and not Entangled or
+/// Aground may immediately make a Free turn using the speed 1 tool."
+#[test]
+fn fleet_maneuver_offers_free_turns_in_formation() {
+    let ships = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 14.0, heading = 0, flagship = true },
+  { name = "A2", side = 0, class = "Fifth Rate", x = 10.0, y = 9.0, heading = 0 },
+  { name = "A3", side = 0, class = "Fifth Rate", x = 30.0, y = 30.0, heading = 0 },
+  { name = "B", side = 1, class = "Fifth Rate", x = 30.0, y = 10.0, heading = 0, flagship = true },
+"#;
+    let text = scenario_text(ships, "");
+    let s = parse_scenario(&text, "t.toml").unwrap();
+    let mut g = OakGame::new(&s, OakOptions { resignation: false });
+    while g.phase == Phase::Setup {
+        let a = g.legal_actions().iter().next().unwrap();
+        g.apply(a).unwrap();
+    }
+    assert!(g.in_formation(0) && g.in_formation(1) && !g.in_formation(2));
+    let maneuver = card_with(Effect::FleetManeuver);
+    g.hand[0] |= 1 << maneuver;
+    g.next[0] = maneuver;
+    g.next[1] = (0..cards().len() as u8)
+        .find(|&c| {
+            let k = &cards()[c as usize];
+            g.hand[1] & (1 << c) != 0 && k.value < 4 && k.effect != Effect::AwaitOrders
+        })
+        .unwrap();
+    g.turn = g.turns;
+    g.start_turn();
+    assert_eq!(g.pending, Pending::FreeTurn);
+    assert_eq!(g.act.ship, 0);
+    let l = g.legal_actions();
+    assert!(
+        l.contains(MOVE_END) && l.contains(TURN_0 + 2) && !l.contains(TURN_0),
+        "45 at most"
+    );
+    g.apply(TURN_0 + 2).unwrap(); // 30 degrees to port
+    assert_eq!(g.ships[0].base.heading, 330);
+    assert_eq!(g.act.ship, 1, "the next ship in formation");
+    g.apply(MOVE_END).unwrap();
+    assert_eq!(g.ships[1].base.heading, 0);
+    assert_eq!(
+        g.phase,
+        Phase::Movement,
+        "A3, out of formation, is not offered a turn"
+    );
+}

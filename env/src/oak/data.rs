@@ -451,6 +451,15 @@ pub enum Effect {
     /// Raise the Black: every enemy ship within musket shot of this squadron takes a
     /// skill test with 3 fewer dice at once; a failure is 1 fatigue.
     RaiseTheBlack,
+    /// Expert Boarding: a successful boarding action in the movement phase is followed by
+    /// a free close combat attack.
+    ExpertBoarding,
+    /// Zeal: when the flagship rallies, each friendly ship within musket shot takes a skill
+    /// test; a success removes 1 fatigue.
+    Zeal,
+    /// Fleet Maneuver: ships in formation, not entangled or aground, may make a free turn
+    /// with the speed 1 tool at once.
+    FleetManeuver,
 }
 
 /// An initiative card.

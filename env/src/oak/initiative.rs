@@ -248,7 +248,19 @@ impl OakGame {
                 }
             }
         }
-        self.raise_the_black(0);
+        // Fleet Maneuver: the ships eligible when the card resolves (in formation, not
+        // entangled or aground), each offered its free turn in turn.
+        self.free_turns = (0..self.n_ships as usize)
+            .filter(|&i| {
+                let s = &self.ships[i];
+                self.ship_effect(i, Effect::FleetManeuver)
+                    && s.can_act()
+                    && !s.is_entangled()
+                    && !s.aground
+                    && self.in_formation(i)
+            })
+            .fold(0, |m, i| m | 1 << i);
+        self.next_free_turn();
     }
 
     /// Raise the Black: every enemy ship within musket shot of a ship of a squadron

@@ -525,7 +525,7 @@ impl OakGame {
             )),
             bit(p == Pending::SelectShip),
             bit(p == Pending::Seamanship),
-            bit(matches!(p, Pending::Moving | Pending::HeadingTurn)),
+            bit(matches!(p, Pending::Moving | Pending::HeadingTurn | Pending::FreeTurn)),
             bit(p == Pending::CrewAction),
             bit(matches!(p, Pending::AttackChoice | Pending::SecondBroadside)),
             bit(p == Pending::Aim),

@@ -23,6 +23,7 @@ impl OakGame {
             Pending::SelectShip => self.select_options(&mut out),
             Pending::Seamanship => self.seamanship_options(&mut out),
             Pending::HeadingTurn | Pending::Moving => self.move_options(&mut out),
+            Pending::FreeTurn => self.free_turn_options(&mut out),
             Pending::CrewAction => self.crew_options(self.act.ship as usize, &mut out),
             Pending::AttackChoice | Pending::SecondBroadside => self.attack_options(&mut out),
             Pending::Aim => self.aim_options(&mut out),
@@ -69,6 +70,7 @@ impl OakGame {
             Pending::SelectShip => self.apply_select(a),
             Pending::Seamanship => self.apply_seamanship(a),
             Pending::HeadingTurn | Pending::Moving => self.apply_move(a),
+            Pending::FreeTurn => self.apply_free_turn(a),
             Pending::CrewAction => self.apply_crew(a),
             Pending::AttackChoice | Pending::SecondBroadside => self.apply_attack_choice(a),
             Pending::Aim => self.apply_aim(a),
@@ -177,6 +179,13 @@ impl OakGame {
                     self.add_fatigue(j, 1);
                 }
                 self.raise_the_black(key + 1);
+            }
+            RollFor::Zeal { ship } => {
+                if hits > 0 {
+                    let k = ship as usize;
+                    self.ships[k].fatigue = self.ships[k].fatigue.saturating_sub(1);
+                }
+                self.zeal(ship + 1);
             }
             RollFor::AdmiralLoss => {
                 if hits > 0 {

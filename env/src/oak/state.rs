@@ -177,6 +177,8 @@ pub enum Pending {
     Seamanship,
     /// The active ship turns with the speed 1 tool after a passed change-heading test.
     HeadingTurn,
+    /// Fleet Maneuver: the active ship may make a free turn with the speed 1 tool.
+    FreeTurn,
     /// The active ship turns and moves.
     Moving,
     /// The active ship picks its crew action.
@@ -267,6 +269,8 @@ pub enum RollFor {
     AdmiralLoss,
     /// Raise the Black's skill test (`key`: 16 * command playing it + ship tested).
     RaiseTheBlack { key: u8 },
+    /// Zeal: a friendly ship's skill test after the flagship rallied (ship tested).
+    Zeal { ship: u8 },
 }
 
 /// The attack in progress.
@@ -381,6 +385,8 @@ pub struct OakGame {
     /// Commands (bits) whose effect card this turn is the opponent's discarded card,
     /// borrowed by Adaptive Tactics (it is not theirs to discard).
     pub borrowed: u8,
+    /// Fleet Maneuver: ships (bits) still to be offered their free turn.
+    pub free_turns: u16,
     pub act: Activation,
     pub roll: Pool,
     pub roll_for: RollFor,
@@ -467,6 +473,7 @@ impl OakGame {
             effect_card: [NONE; MAX_COMMANDS],
             fortune: per_command(&|_| l.fortune_points, 0),
             borrowed: 0,
+            free_turns: 0,
             act: Activation {
                 ship: NONE,
                 collide_with: NONE,

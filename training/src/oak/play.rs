@@ -51,6 +51,7 @@ fn roll_purpose(g: &OakGame, roster: &Roster) -> String {
         RollFor::RaiseTheBlack { key } => {
             format!("{}'s Raise the Black test", tag(roster, key as usize % 16))
         }
+        RollFor::Zeal { ship } => format!("{}'s Zeal test", tag(roster, ship as usize)),
         RollFor::AdmiralLoss => format!(
             "the admiral aboard {}",
             tag(roster, g.attack.target as usize)
