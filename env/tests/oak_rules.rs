@@ -1207,10 +1207,8 @@ fn fleet_withdrawal_counts_the_whole_fleet() {
     // 2 ships with 4 strike points would too, but here the fleet counts both squadrons.
     assert_eq!(g.strike_points(1), 4);
     assert_eq!(g.active_ships(1), 2);
-    for i in [6] {
-        g.ships[i].status = broadside_env::oak::state::status::ON_TABLE;
-        g.ships[i].damage = g.ships[i].crippled_limit();
-    }
+    g.ships[6].status = broadside_env::oak::state::status::ON_TABLE;
+    g.ships[6].damage = g.ships[6].crippled_limit();
     // 1 crippled + 2 sunk = 3 strike points against 3 active ships: no withdrawal.
     assert_eq!(g.strike_points(1), 3);
     assert_eq!(g.active_ships(1), 3);

@@ -22,7 +22,7 @@ impl OakGame {
     }
 
     /// Hands command `c` the card decision.
-    fn to_command(&mut self, c: u8, pending: Pending) {
+    fn hand_decision_to(&mut self, c: u8, pending: Pending) {
         self.cmd = c;
         self.who = c & 1;
         self.pending = pending;
@@ -87,9 +87,9 @@ impl OakGame {
                 self.hand[s] |= 1 << c;
                 if self.hand[s].count_ones() >= self.hand_size[s] as u32 {
                     match self.next_command(Some(cmd), |_| true) {
-                        Some(n) => self.to_command(n, Pending::BuildHand),
+                        Some(n) => self.hand_decision_to(n, Pending::BuildHand),
                         None => match self.next_placer(None) {
-                            Some(n) => self.to_command(n, Pending::PlaceCard),
+                            Some(n) => self.hand_decision_to(n, Pending::PlaceCard),
                             None => self.start_turn(),
                         },
                     }
@@ -98,7 +98,7 @@ impl OakGame {
             Pending::PlaceCard => {
                 self.next[s] = c;
                 if let Some(n) = self.next_placer(Some(cmd)) {
-                    self.to_command(n, Pending::PlaceCard);
+                    self.hand_decision_to(n, Pending::PlaceCard);
                 } else if self.phase == Phase::Setup {
                     self.start_turn();
                 } else {
@@ -222,7 +222,7 @@ impl OakGame {
     fn initiative_won(&mut self, first: u8) {
         self.first = first;
         match self.next_placer(None).filter(|_| self.turn < self.turns) {
-            Some(c) => self.to_command(c, Pending::PlaceCard),
+            Some(c) => self.hand_decision_to(c, Pending::PlaceCard),
             None => self.resolve_effects(0),
         }
     }
@@ -240,7 +240,7 @@ impl OakGame {
             let adaptive =
                 self.effect(c, Effect::AdaptiveTactics) && self.enemy_discards(c) != 0;
             if await_orders || adaptive {
-                self.to_command(c, Pending::AwaitOrders);
+                self.hand_decision_to(c, Pending::AwaitOrders);
                 let mut opts = ActionSet::new();
                 self.card_options(&mut opts);
                 if opts.iter().any(|a| a != PASS) {
