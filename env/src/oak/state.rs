@@ -530,6 +530,14 @@ impl OakGame {
             .sum()
     }
 
+    /// Cards in the hands of `side`'s squadrons together.
+    pub fn fleet_hand_cards(&self, side: u8) -> u32 {
+        (side as usize..MAX_COMMANDS)
+            .step_by(2)
+            .map(|c| self.hand[c].count_ones())
+            .sum()
+    }
+
     /// Whether command `c` still has a ship that can act (glossary, fleet battles: an
     /// entire squadron captured or out of action plays no initiative card).
     pub fn command_alive(&self, c: u8) -> bool {

@@ -96,6 +96,11 @@ pub fn render(g: &OakGame, roster: &Roster, style: &Style) -> String {
 fn condition(g: &OakGame, i: usize) -> String {
     let s = &g.ships[i];
     let mut v: Vec<&str> = Vec::new();
+    // A fleet battle: which squadron the ship sails in.
+    const SQUADRONS: [&str; 4] = ["squadron 1", "squadron 2", "squadron 3", "squadron 4"];
+    if g.is_fleet() {
+        v.push(SQUADRONS[s.squadron.min(3) as usize]);
+    }
     if !s.on_table() {
         v.push(if s.status == 1 { "sunk" } else { "removed" });
     }
