@@ -122,7 +122,7 @@ fn embedded_data_loads() {
         8
     );
     assert_eq!(classes().len(), 12);
-    assert_eq!(cards().len(), 28);
+    assert_eq!(cards().len(), 29);
     let ids: Vec<&str> = builtin_scenarios().iter().map(|s| s.id.as_str()).collect();
     assert_eq!(ids, vec!["engagement", "duel", "fleet-battle", "patrol"]);
     let e = builtin_scenario("engagement").unwrap();

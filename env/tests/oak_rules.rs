@@ -1602,3 +1602,32 @@ fn fleet_maneuver_offers_free_turns_in_formation() {
         "A3, out of formation, is not offered a turn"
     );
 }
+
+/// Boarding Through the Smoke: "Ships in this Squadron that make a Boarding Crew Action may
+/// make a Free Partial Fire Attack against the target ship immediately before the action"
+/// (taken at once: it can only tire the enemy).
+#[test]
+fn boarding_through_the_smoke_fires_before_boarding() {
+    let mut g = game(PAIR, "");
+    g.ships[1].base.centre.x = 12_200;
+    at_crew_action(&mut g, 0, Effect::BoardingThroughSmoke);
+    g.apply(BOARD_0).unwrap();
+    assert_eq!(g.pending, Pending::Aim, "the partial fire first");
+    g.apply(AIM_HULL).unwrap();
+    assert_eq!(g.roll.dice, 3, "partial fire: the crew value");
+    roll_high(&mut g);
+    while g.pending == Pending::Helm {
+        g.apply(HELM_PORT).unwrap();
+        roll_high(&mut g);
+    }
+    assert!(g.ships[1].fatigue > 0, "the partial fire hit");
+    assert!(
+        matches!(
+            g.roll_for,
+            broadside_env::oak::state::RollFor::Test(broadside_env::oak::state::TestFor::Board(1))
+        ),
+        "then the boarding test (the last roll)"
+    );
+    assert!(g.ships[0].entangled & 2 != 0, "a passed test entangles");
+    assert!(g.ships[0].moved, "the crew action is over");
+}

@@ -534,8 +534,16 @@ impl OakGame {
             self.act.fired |= 1 << at.side;
         }
         if self.act.crew_attack {
-            // An attack as a crew action (movement phase): the crew action is over.
             self.who = self.ships[i].side;
+            if let Some(j) = self.act.board_after.take() {
+                // Boarding Through the Smoke: the boarding follows the partial fire.
+                self.act.crew_attack = false;
+                if self.ships[i].can_act() && self.ships[j as usize].on_table() {
+                    self.start_boarding(i, j as usize);
+                    return;
+                }
+            }
+            // An attack as a crew action (movement phase): the crew action is over.
             self.finish_crew();
             return;
         }

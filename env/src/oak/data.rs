@@ -460,6 +460,9 @@ pub enum Effect {
     /// Fleet Maneuver: ships in formation, not entangled or aground, may make a free turn
     /// with the speed 1 tool at once.
     FleetManeuver,
+    /// Boarding Through the Smoke: a boarding crew action is preceded by a free partial
+    /// fire at the ship boarded.
+    BoardingThroughSmoke,
 }
 
 /// An initiative card.

@@ -536,16 +536,21 @@ impl OakGame {
                     self.finish_crew();
                     return;
                 };
-                let low_sails = self.ships[j].sail <= sail::MINIMAL;
-                if low_sails && self.ship_effect(i, Effect::BoardersAway) {
-                    self.entangle(i, j);
-                    self.after_boarding(i, j);
-                    return;
-                } else {
-                    let pool = self.skill_test_pool(i, 0);
-                    self.start_roll(pool, RollFor::Test(TestFor::Board(j as u8)));
-                    return;
+                let partial = PARTIAL_0 + self.ships[j].slot as Action;
+                if self.ship_effect(i, Effect::BoardingThroughSmoke) {
+                    let mut fire = ActionSet::new();
+                    self.attack_targets(true, &mut fire);
+                    if fire.contains(partial) {
+                        // Boarding Through the Smoke: partial fire first (always taken:
+                        // it can only tire the enemy), then the boarding.
+                        self.act.crew_attack = true;
+                        self.act.board_after = Some(j as u8);
+                        self.apply_attack_choice(partial);
+                        return;
+                    }
                 }
+                self.start_boarding(i, j);
+                return;
             }
             _ if (FIRE_PORT_0..CLOSE_0 + 8).contains(&a) => {
                 // An attack as the crew action (the squadron's card allows it).
@@ -562,6 +567,19 @@ impl OakGame {
             _ => {}
         }
         self.finish_crew();
+    }
+
+    /// Ship `i`'s boarding action on enemy `j`: Boarders Away entangles a ship at minimal
+    /// sails or anchored at once, else a skill test.
+    pub(crate) fn start_boarding(&mut self, i: usize, j: usize) {
+        let low_sails = self.ships[j].sail <= sail::MINIMAL;
+        if low_sails && self.ship_effect(i, Effect::BoardersAway) {
+            self.entangle(i, j);
+            self.after_boarding(i, j);
+        } else {
+            let pool = self.skill_test_pool(i, 0);
+            self.start_roll(pool, RollFor::Test(TestFor::Board(j as u8)));
+        }
     }
 
     /// A successful boarding action by ship `i` on `j`: Expert Boarding's free close combat

@@ -242,6 +242,9 @@ pub struct Activation {
     /// The attack in progress is the movement phase's crew action (Rolling Broadsides,
     /// Heavy Musket Volley, Elan).
     pub crew_attack: bool,
+    /// Boarding Through the Smoke: the enemy (global index) boarded after the partial fire
+    /// in progress.
+    pub board_after: Option<u8>,
 }
 
 /// What a seamanship or crew skill test is for.
