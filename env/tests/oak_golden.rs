@@ -27,11 +27,13 @@ impl Chronicle for Oak<'_> {
         g.turn.into()
     }
     fn turn_state(&self, g: &OakGame) -> String {
+        // One entry per command (squadron): a one-squadron game shows its two sides.
+        let n = if g.is_fleet() { g.revealed.len() } else { 2 };
         format!(
             "first {}  cards face up {:?}  fortune {:?}  strike points [{}, {}]",
             g.first,
-            g.revealed,
-            g.fortune,
+            &g.revealed[..n],
+            &g.fortune[..n],
             g.strike_points(0),
             g.strike_points(1)
         )
@@ -72,7 +74,19 @@ impl Chronicle for Oak<'_> {
         }
     }
     fn decider(&self, g: &OakGame, p: Player) -> String {
-        format!("side {p} {:?} ship {}", g.pending, g.act.ship)
+        let card_step = matches!(
+            g.pending,
+            Pending::BuildHand
+                | Pending::PlaceCard
+                | Pending::AwaitOrders
+                | Pending::DiscardDown
+                | Pending::LostAdmiral
+        );
+        if g.is_fleet() && card_step {
+            format!("side {p} squadron {} {:?}", g.cmd >> 1, g.pending)
+        } else {
+            format!("side {p} {:?} ship {}", g.pending, g.act.ship)
+        }
     }
     fn ending(&self, g: &OakGame) -> String {
         format!("{:?}", g.ending)
@@ -108,9 +122,9 @@ fn embedded_data_loads() {
         8
     );
     assert_eq!(classes().len(), 12);
-    assert_eq!(cards().len(), 20);
+    assert_eq!(cards().len(), 29);
     let ids: Vec<&str> = builtin_scenarios().iter().map(|s| s.id.as_str()).collect();
-    assert_eq!(ids, vec!["engagement", "duel", "patrol"]);
+    assert_eq!(ids, vec!["engagement", "duel", "fleet-battle", "patrol"]);
     let e = builtin_scenario("engagement").unwrap();
     assert_eq!(e.table, [36_000, 48_000]);
     assert!(e.squadron_points(0) <= 100 && e.squadron_points(1) <= 100);

@@ -110,7 +110,7 @@ fn the_glossarys_broadside_example() {
 "#,
         "",
     );
-    g.fortune = [0, 0];
+    g.fortune = [0; 8];
     attack_with(&mut g, 0);
     assert!(g.legal_actions().contains(FIRE_STBD_0));
     apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL]);
@@ -140,7 +140,7 @@ fn the_glossarys_broadside_example() {
 fn fortitude_divides_hits_rounding_down() {
     for (hits, damage) in [(1u16, 0u8), (2, 1), (3, 1), (4, 2), (5, 2), (6, 3)] {
         let mut g = game(PAIR, "");
-        g.fortune = [0, 0];
+        g.fortune = [0; 8];
         g.ships[0].base.centre.x = 12_500; // pistol shot
         attack_with(&mut g, 0);
         apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL]);
@@ -182,7 +182,7 @@ fn broadside_path_reload_markers_and_both_sides() {
 "#,
         "",
     );
-    g.fortune = [0, 0];
+    g.fortune = [0; 8];
     attack_with(&mut g, 0);
     let l = g.legal_actions();
     assert!(l.contains(FIRE_STBD_0) && l.contains(FIRE_PORT_0 + 1));
@@ -265,7 +265,7 @@ fn high_and_very_high_freeboard() {
         (rule::VERY_HIGH_FREEBOARD, 3, 1),
     ] {
         let mut g = game(PAIR, "");
-        g.fortune = [0, 0];
+        g.fortune = [0; 8];
         g.ships[1].rules |= bit;
         attack_with(&mut g, 0);
         apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL, ROLL_0 + hits, ROLL_0]);
@@ -283,7 +283,7 @@ fn small_ships_are_tougher_at_cannon_shot() {
 "#,
         "",
     );
-    g.fortune = [0, 0];
+    g.fortune = [0; 8];
     attack_with(&mut g, 0);
     apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL, ROLL_0 + 3, ROLL_0]);
     assert_eq!(g.ships[1].damage, 1, "3 hits / (1 + 1)");
@@ -301,7 +301,7 @@ fn rakes_add_fatigue_criticals_and_a_stern_rake_ignores_fortitude() {
 "#,
         "",
     );
-    g.fortune = [0, 0];
+    g.fortune = [0; 8];
     attack_with(&mut g, 0);
     apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL]);
     assert_eq!(g.attack.rake, 2, "the stern faces the firer");
@@ -326,7 +326,7 @@ fn rakes_add_fatigue_criticals_and_a_stern_rake_ignores_fortitude() {
 #[test]
 fn targeting_crew_halves_the_dice_and_counts_swords() {
     let mut g = game(PAIR, "");
-    g.fortune = [0, 0];
+    g.fortune = [0; 8];
     g.ships[0].base.centre.x = 13_000;
     attack_with(&mut g, 0);
     g.apply(FIRE_STBD_0).unwrap();
@@ -348,7 +348,7 @@ fn targeting_crew_halves_the_dice_and_counts_swords() {
 fn targeting_rigging() {
     for (sails, setting, aground) in [(1u16, sail::MINIMAL, false), (2, sail::BATTLE, true)] {
         let mut g = game(PAIR, "");
-        g.fortune = [0, 0];
+        g.fortune = [0; 8];
         attack_with(&mut g, 0);
         apply_all(&mut g, &[FIRE_STBD_0, AIM_RIGGING]);
         assert_eq!(g.roll.dice, 3);
@@ -363,7 +363,7 @@ fn targeting_rigging() {
 #[test]
 fn critical_damage_table() {
     let mut g = game(PAIR, "");
-    g.fortune = [0, 0];
+    g.fortune = [0; 8];
     attack_with(&mut g, 0);
     apply_all(
         &mut g,
@@ -378,7 +378,7 @@ fn critical_damage_table() {
     );
     assert!(g.ships[1].crippled() && !g.ships[1].out_of_action());
     let mut g = game(PAIR, "");
-    g.fortune = [0, 0];
+    g.fortune = [0; 8];
     attack_with(&mut g, 0);
     apply_all(
         &mut g,
@@ -410,7 +410,7 @@ fn critical_damage_table() {
 fn crippled_shaken_and_out_of_action() {
     let mut g = game(PAIR, "");
     g.ships[1].damage = 6;
-    g.fortune = [0, 0];
+    g.fortune = [0; 8];
     attack_with(&mut g, 0);
     apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL, ROLL_0 + 6, ROLL_0]);
     // 6 hits / 2 = 3 damage: 1 to cripple, 2 as fatigue, plus 1 fatigue for the hits.
@@ -435,7 +435,7 @@ fn partial_fire() {
 "#,
         "",
     );
-    g.fortune = [0, 0];
+    g.fortune = [0; 8];
     g.ships[0].reload = [true, true];
     attack_with(&mut g, 0);
     assert!(g.legal_actions().contains(PARTIAL_0));
@@ -460,7 +460,7 @@ fn close_combat() {
 "#,
         "",
     );
-    g.fortune = [0, 0];
+    g.fortune = [0; 8];
     g.ships[0].entangled = 1 << 1;
     g.ships[1].entangled = 1;
     g.ships[0].fatigue = 1;
@@ -589,7 +589,7 @@ fn fore_and_aft_rig_changes_heading_in_the_winds_eye() {
 "#,
         "",
     );
-    g.fortune = [0, 0];
+    g.fortune = [0; 8];
     move_with(&mut g, 0);
     assert!(g.legal_actions().contains(SEA_HEADING));
     g.apply(SEA_HEADING).unwrap();
@@ -658,7 +658,7 @@ fn seamanship_allowed_actions() {
 #[test]
 fn cut_free_moves_away_and_limits_speed() {
     let mut g = game(PAIR, "");
-    g.fortune = [0, 0];
+    g.fortune = [0; 8];
     g.ships[1].base.centre.x = 11_575;
     g.ships[0].entangled = 2;
     g.ships[1].entangled = 1;
@@ -995,9 +995,639 @@ fn card_effects_in_play() {
     assert!(!g.legal_actions().contains(FIRE_STBD_0));
     // Down!: each attack causes 1 fatigue less.
     let mut g = game(PAIR, "");
-    g.fortune = [0, 0];
+    g.fortune = [0; 8];
     g.effect_card[1] = find(Effect::Down);
     attack_with(&mut g, 0);
     apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL, ROLL_0 + 2, ROLL_0]);
     assert_eq!(g.ships[1].fatigue, 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// Fleet battles (glossary: fleet battles): several squadrons a side, each with its own
+// hand, admiral and card; the fleet's total initiative value; squadron activations.
+
+/// Two squadrons a side, two ships each (squadron 1's flagships carry their admirals).
+const FLEET: &str = r#"
+  { name = "A0", side = 0, squadron = 0, class = "Fifth Rate", x = 6.0,  y = 6.0, heading = 90, flagship = true },
+  { name = "A1", side = 0, squadron = 0, class = "Sixth Rate", x = 6.0,  y = 10.0, heading = 90 },
+  { name = "A2", side = 0, squadron = 1, class = "Fifth Rate", x = 6.0,  y = 14.0, heading = 90, flagship = true, admiral = 2 },
+  { name = "A3", side = 0, squadron = 1, class = "Sixth Rate", x = 6.0,  y = 18.0, heading = 90 },
+  { name = "B0", side = 1, squadron = 0, class = "Fifth Rate", x = 30.0, y = 6.0, heading = 270, flagship = true },
+  { name = "B1", side = 1, squadron = 0, class = "Sixth Rate", x = 30.0, y = 10.0, heading = 270 },
+  { name = "B2", side = 1, squadron = 1, class = "Fifth Rate", x = 30.0, y = 14.0, heading = 270, flagship = true },
+  { name = "B3", side = 1, squadron = 1, class = "Sixth Rate", x = 30.0, y = 18.0, heading = 270 },
+"#;
+
+/// Fleet battles, fleet building and initiative phase: "Each squadron will have its own
+/// initiative card hand ... each squadron must choose an initiative card from their hand."
+/// Hands follow each squadron's admiral (5 + value); each squadron builds and places its
+/// own card, commands in order (side 0's first squadron, side 1's, side 0's second, ...).
+#[test]
+fn fleet_battles_each_squadron_builds_and_places_its_own_card() {
+    let s = parse_scenario(&scenario_text(FLEET, ""), "t.toml").unwrap();
+    assert!(s.is_fleet());
+    let mut g = OakGame::new(&s, OakOptions { resignation: false });
+    assert_eq!(g.squadrons, [2, 2]);
+    assert_eq!(&g.hand_size[..4], &[6, 6, 7, 5], "5 + admirals 1, 1, 2, 0");
+    let mut order = Vec::new();
+    while g.pending == Pending::BuildHand {
+        if order.last() != Some(&g.cmd) {
+            order.push(g.cmd);
+        }
+        assert_eq!(g.who, g.cmd & 1);
+        let a = g.legal_actions().iter().next().unwrap();
+        g.apply(a).unwrap();
+    }
+    assert_eq!(order, vec![0, 1, 2, 3]);
+    for c in 0..4 {
+        assert_eq!(g.hand[c].count_ones(), g.hand_size[c] as u32);
+    }
+    // The first cards at set-up, then (turn 1 revealed) next turn's cards.
+    let mut placers = Vec::new();
+    while g.pending == Pending::PlaceCard {
+        placers.push(g.cmd);
+        let a = g.legal_actions().iter().next().unwrap();
+        g.apply(a).unwrap();
+    }
+    assert_eq!(placers, vec![0, 1, 2, 3, 0, 1, 2, 3]);
+    assert_eq!(g.turn, 1);
+    assert!((0..4).all(|c| g.revealed[c] != NONE && g.next[c] != NONE));
+    assert!(g.check_invariants().is_ok());
+}
+
+/// Fleet battles, initiative phase: "each fleet adds up the total initiative value from
+/// all of the initiative cards played by the squadrons in that fleet. The fleet with the
+/// higher total will go first."
+#[test]
+fn fleet_initiative_is_the_total_of_the_squadrons_cards() {
+    let mut g = game(FLEET, "");
+    let by_value = |v: u8| (0..cards().len() as u8).find(|&c| cards()[c as usize].value == v);
+    // Side 0 plays the single highest card (5) with a 1; side 1 plays 4 and 3: 6 against 7.
+    let (c5, c1, c4, c3) = (
+        by_value(5).unwrap(),
+        by_value(1).unwrap(),
+        by_value(4).unwrap(),
+        by_value(3).unwrap(),
+    );
+    for (cmd, c) in [(0, c5), (2, c1), (1, c4), (3, c3)] {
+        g.hand[cmd] |= 1 << c;
+        g.next[cmd] = c;
+    }
+    g.turn = g.turns; // the last turn: no card to place, straight to the effects
+    g.start_turn();
+    assert_eq!(g.initiative_total(0), 6);
+    assert_eq!(g.initiative_total(1), 7);
+    assert_eq!(g.first, 1, "the higher fleet total goes first");
+}
+
+/// Fleet battles, movement phase: "each side will activate all the ships in a single
+/// squadron together ... each individual ship in the squadron must complete its full
+/// activation before another ship is activated. Both fleets alternate activating
+/// squadrons." Attack phase: "Players alternate activating ships regardless of squadron."
+#[test]
+fn fleet_movement_activates_whole_squadrons_in_turn() {
+    let mut g = game(FLEET, "");
+    assert_eq!(g.phase, Phase::Movement);
+    assert_eq!(g.pending, Pending::SelectShip);
+    let side = g.who;
+    let first_squadron = |g: &OakGame| {
+        let own: Vec<Action> = g.legal_actions().iter().filter(|&a| a < SEA_NONE).collect();
+        own
+    };
+    assert_eq!(
+        first_squadron(&g).len(),
+        4,
+        "any own ship may open the squadron's activation"
+    );
+    // Open squadron 1 (slots 2 and 3) with slot 3.
+    let mut acted = Vec::new();
+    g.apply(SHIP_0 + 3).unwrap();
+    let finish = |g: &mut OakGame| {
+        while g.pending != Pending::SelectShip && g.phase == Phase::Movement {
+            let a = match g.turn() {
+                Turn::Player(_) => {
+                    let l = g.legal_actions();
+                    for pref in [SEA_NONE, MOVE_END, CREW_NONE] {
+                        if l.contains(pref) {
+                            g.apply(pref).unwrap();
+                            return;
+                        }
+                    }
+                    let first = l.iter().next().unwrap();
+                    first
+                }
+                Turn::Chance => g.chance_outcomes().iter().next().unwrap().0,
+                Turn::Terminal => return,
+            };
+            g.apply(a).unwrap();
+        }
+    };
+    while g.pending != Pending::SelectShip {
+        finish(&mut g);
+    }
+    acted.push(3);
+    assert_eq!(g.who, side, "the squadron's other ship activates next");
+    let l: Vec<Action> = g.legal_actions().iter().filter(|&a| a < SEA_NONE).collect();
+    assert_eq!(l, vec![SHIP_0 + 2], "only the rest of the active squadron");
+    g.apply(SHIP_0 + 2).unwrap();
+    while g.pending != Pending::SelectShip {
+        finish(&mut g);
+    }
+    assert_eq!(g.who, 1 - side, "then the other fleet activates a squadron");
+    assert_eq!(
+        g.legal_actions().iter().filter(|&a| a < SEA_NONE).count(),
+        4
+    );
+    // In the attack phase ships alternate regardless of squadron.
+    g.phase = Phase::Attack;
+    g.squad_active = NONE;
+    for s in g.ships.iter_mut() {
+        s.attacked = false;
+    }
+    g.who = side;
+    g.pending = Pending::SelectShip;
+    let i = (0..8)
+        .find(|&i| g.ships[i].side == side && g.ships[i].squadron == 1)
+        .unwrap();
+    g.apply(SHIP_0 + g.ships[i].slot as Action).unwrap();
+    g.apply(ATTACK_NONE).unwrap();
+    assert_eq!(g.who, 1 - side, "the attack phase alternates ship by ship");
+}
+
+/// Fleet battles: a squadron "may only use cards from its own initiative hand": a card's
+/// effect (Favorable Wind, +1 speed sailing large) applies to its own squadron's ships.
+#[test]
+fn fleet_card_effects_apply_to_their_own_squadron() {
+    let mut g = game(FLEET, "");
+    let wind = (0..cards().len() as u8)
+        .find(|&c| cards()[c as usize].effect == Effect::FavorableWind)
+        .unwrap();
+    let base: Vec<u8> = (0..4).map(|i| g.speed_rating(i)).collect();
+    g.effect_card = [NONE; 8];
+    g.effect_card[2] = wind; // side 0's second squadron
+    assert_eq!(g.speed_rating(0), base[0].min(5));
+    assert_eq!(g.speed_rating(1), base[1]);
+    assert_eq!(g.speed_rating(2), (base[2] + 1).min(5));
+    assert_eq!(g.speed_rating(3), (base[3] + 1).min(5));
+}
+
+/// Fleet battles: "If an entire squadron is captured or out of action, that squadron may
+/// not play an initiative card this round"; fortune points and admirals are per squadron.
+#[test]
+fn a_squadron_out_of_action_plays_no_card() {
+    let mut g = game(FLEET, "");
+    // Side 1's second squadron (command 3: ships 6 and 7) out of action.
+    for i in [6, 7] {
+        g.ships[i].fatigue = g.ships[i].shaken_limit();
+        g.ships[i].damage = g.ships[i].crippled_limit();
+    }
+    assert!(!g.command_alive(3));
+    g.next = [NONE; 8];
+    g.start_turn();
+    let mut placers = Vec::new();
+    while g.pending == Pending::PlaceCard {
+        placers.push(g.cmd);
+        let a = g.legal_actions().iter().next().unwrap();
+        g.apply(a).unwrap();
+    }
+    assert_eq!(placers, vec![0, 1, 2], "command 3 places no card");
+    assert_eq!(g.next[3], NONE);
+}
+
+/// Fleet battles, end phase: "the total strike points earned are checked against the
+/// total ship count of the fleet": one squadron lost does not lose a fleet whose other
+/// squadron is intact.
+#[test]
+fn fleet_withdrawal_counts_the_whole_fleet() {
+    let mut g = game(FLEET, "");
+    for i in [6, 7] {
+        g.ships[i].status = broadside_env::oak::state::status::SUNK;
+    }
+    // 4 strike points against 2 active ships: the Red fleet withdraws; a lone squadron of
+    // 2 ships with 4 strike points would too, but here the fleet counts both squadrons.
+    assert_eq!(g.strike_points(1), 4);
+    assert_eq!(g.active_ships(1), 2);
+    g.ships[6].status = broadside_env::oak::state::status::ON_TABLE;
+    g.ships[6].damage = g.ships[6].crippled_limit();
+    // 1 crippled + 2 sunk = 3 strike points against 3 active ships: no withdrawal.
+    assert_eq!(g.strike_points(1), 3);
+    assert_eq!(g.active_ships(1), 3);
+}
+
+/// Game size and fleets as scenario data: ships per squadron follow the game size
+/// (patrol 2-4, skirmish 3-8, engagement 4-10); a fleet has 2-4 squadrons, each with one
+/// flagship; an `admiral` sits only on another squadron's flagship.
+#[test]
+fn scenario_game_size_and_fleet_checks() {
+    let sized = |size: &str, ships: &str| {
+        parse_scenario(
+            &scenario_text(ships, "")
+                .replace("defender = 1", &format!("defender = 1\nsize = \"{size}\"")),
+            "t.toml",
+        )
+    };
+    let err = sized("skirmish", PAIR).unwrap_err().to_string();
+    assert!(
+        err.contains("1 ships; a skirmish squadron has 3-8"),
+        "{err}"
+    );
+    assert!(
+        sized("patrol", FLEET).is_ok(),
+        "2 ships a squadron is a patrol"
+    );
+    let err = sized("engagement", FLEET).unwrap_err().to_string();
+    assert!(err.contains("4-10"), "{err}");
+    let line = FLEET.replace(
+        "\"Fifth Rate\", x = 6.0,  y = 6.0",
+        "\"Fourth Rate\", x = 6.0,  y = 6.0",
+    );
+    let err = sized("patrol", &line).unwrap_err().to_string();
+    assert!(err.contains("no ships of the line"), "{err}");
+    let two_flags = FLEET.replace(
+        "y = 10.0, heading = 90 }",
+        "y = 10.0, heading = 90, flagship = true }",
+    );
+    let err = parse_scenario(&scenario_text(&two_flags, ""), "t.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("squadron 0 has 2 flagships"), "{err}");
+    let stray = FLEET.replace(
+        "y = 18.0, heading = 90 }",
+        "y = 18.0, heading = 90, admiral = 1 }",
+    );
+    let err = parse_scenario(&scenario_text(&stray, ""), "t.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("`admiral` goes on the flagship"), "{err}");
+    let five = FLEET.replace(
+        "squadron = 1, class = \"Sixth Rate\", x = 6.0",
+        "squadron = 4, class = \"Sixth Rate\", x = 6.0",
+    );
+    let err = parse_scenario(&scenario_text(&five, ""), "t.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("squadron is 0..4"), "{err}");
+}
+
+/// Fleet battles keep every squadron's hand and face-down card hidden: resampling draws
+/// each enemy squadron's unseen cards again and leaves the observer's view unchanged.
+#[test]
+fn fleet_hidden_cards_are_resampled_per_squadron() {
+    let g0 = game(FLEET, "");
+    let spec = g0.spec();
+    let (mut o0, mut o1) = (Observation::new(&spec.obs), Observation::new(&spec.obs));
+    g0.observe(0, &mut o0);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let mut seen = [
+        std::collections::BTreeSet::new(),
+        std::collections::BTreeSet::new(),
+    ];
+    for _ in 0..60 {
+        let r = g0.resample_hidden(0, &mut rng);
+        r.observe(0, &mut o1);
+        assert_eq!(o0, o1);
+        assert_eq!(r.hand[0], g0.hand[0]);
+        assert_eq!(r.hand[2], g0.hand[2], "own squadrons untouched");
+        assert!(r.check_invariants().is_ok());
+        seen[0].insert(r.next[1]);
+        seen[1].insert(r.next[3]);
+    }
+    assert!(
+        seen[0].len() > 1 && seen[1].len() > 1,
+        "both enemy squadrons redrawn"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Initiative cards added with the fleet battles (effects paraphrased from the cards; see
+// docs/rulesets/oak.md).
+
+fn card_with(e: Effect) -> u8 {
+    (0..cards().len() as u8)
+        .find(|&c| cards()[c as usize].effect == e)
+        .expect("card")
+}
+
+/// Ship `i` (turn 1, movement phase) is at its crew action with its squadron's card `e`.
+fn at_crew_action(g: &mut OakGame, i: usize, e: Effect) {
+    g.effect_card = [NONE; 8];
+    g.effect_card[g.ships[i].command() as usize] = card_with(e);
+    g.phase = Phase::Movement;
+    g.act = Activation {
+        ship: i as u8,
+        collide_with: NONE,
+        moved: true,
+        ..Activation::default()
+    };
+    g.who = g.ships[i].side;
+    g.pending = Pending::CrewAction;
+}
+
+/// Resolves chance nodes with their highest outcome (most hits) and keeps every roll,
+/// until a player other than on a fortune decision is asked.
+fn roll_high(g: &mut OakGame) {
+    loop {
+        match g.turn() {
+            Turn::Chance => {
+                let c = g.chance_outcomes();
+                let a = c.iter().map(|(a, _)| a).max().unwrap();
+                g.apply(a).unwrap();
+            }
+            Turn::Player(_) if g.pending == Pending::Fortune => g.apply(KEEP).unwrap(),
+            _ => return,
+        }
+    }
+}
+
+/// Rolling Broadsides: "Each ship in this Squadron may spend a Crew Action to make an
+/// Attack during the Movement Phase." The attack ends the crew action (the ship keeps its
+/// attack phase activation; the broadside that fired takes its reload marker).
+#[test]
+fn rolling_broadsides_attack_as_a_crew_action() {
+    let mut g = game(PAIR, "");
+    let mut plain = g;
+    at_crew_action(&mut plain, 0, Effect::Down);
+    assert!(
+        !plain.legal_actions().contains(FIRE_STBD_0),
+        "no card, no attack"
+    );
+    at_crew_action(&mut g, 0, Effect::RollingBroadsides);
+    let l = g.legal_actions();
+    assert!(l.contains(FIRE_STBD_0) && l.contains(PARTIAL_0));
+    g.apply(FIRE_STBD_0).unwrap();
+    g.apply(AIM_HULL).unwrap();
+    roll_high(&mut g);
+    while g.pending == Pending::Helm {
+        g.apply(HELM_PORT).unwrap();
+        roll_high(&mut g);
+    }
+    assert!(
+        g.ships[1].fatigue > 0 || g.ships[1].damage > 0,
+        "the attack hit"
+    );
+    assert!(g.ships[0].reload[1], "the starboard broadside reloads");
+    assert!(
+        g.ships[0].moved && !g.ships[0].attacked,
+        "the crew action is spent"
+    );
+    assert_eq!(g.phase, Phase::Movement);
+}
+
+/// Heavy Musket Volley: a crew action may be "a Partial Fire Attack during the Movement
+/// Phase. This attack cannot cause damage or critical hits."
+#[test]
+fn heavy_musket_volley_is_partial_fire_without_damage() {
+    let mut g = game(PAIR, "");
+    at_crew_action(&mut g, 0, Effect::HeavyMusketVolley);
+    let l = g.legal_actions();
+    assert!(
+        l.contains(PARTIAL_0) && !l.contains(FIRE_STBD_0),
+        "partial fire only"
+    );
+    g.apply(PARTIAL_0).unwrap();
+    g.apply(AIM_HULL).unwrap();
+    roll_high(&mut g);
+    assert_eq!(g.ships[1].damage, 0, "no damage");
+    assert_eq!(g.ships[1].fatigue, 1, "any hit: 1 fatigue");
+    assert!(g.ships[0].moved);
+}
+
+/// Elan: "ships in this Squadron may spend a Crew Action to make a Partial Fire or Close
+/// Combat, Roll 1 more dice during these Attacks."
+#[test]
+fn elan_partial_fire_with_one_more_die() {
+    let mut g = game(PAIR, "");
+    at_crew_action(&mut g, 0, Effect::Elan);
+    let l = g.legal_actions();
+    assert!(l.contains(PARTIAL_0) && !l.contains(FIRE_STBD_0));
+    g.apply(PARTIAL_0).unwrap();
+    g.apply(AIM_HULL).unwrap();
+    // Partial fire: the crew value (3) less no fatigue, +1 for Elan.
+    assert_eq!(g.roll.dice, 4);
+}
+
+/// Adaptive Tactics: "If your opponent has any discarded Initiative Cards, you may apply
+/// the effects of 1 of those cards to your Squadron." The borrowed card stays the
+/// opponent's; passing is allowed.
+#[test]
+fn adaptive_tactics_borrows_an_enemy_discard() {
+    let text =
+        scenario_text(PAIR, "").replace(r#"["spanish", "french"]"#, r#"["dutch", "english"]"#);
+    let s = parse_scenario(&text, "t.toml").unwrap();
+    let mut g = OakGame::new(&s, OakOptions { resignation: false });
+    while g.phase == Phase::Setup {
+        let a = g.legal_actions().iter().next().unwrap();
+        g.apply(a).unwrap();
+    }
+    // Settle turn 1 so that the next reveal is under the test's control.
+    let adaptive = card_with(Effect::AdaptiveTactics);
+    let fast = card_with(Effect::FastLoader);
+    g.hand[0] |= 1 << adaptive;
+    g.next[0] = adaptive;
+    g.hand[1] &= !(1 << fast);
+    g.discarded[1] |= 1 << fast;
+    g.next[1] = (0..cards().len() as u8)
+        .find(|&c| {
+            let k = &cards()[c as usize];
+            g.hand[1] & (1 << c) != 0 && k.value < 4 && k.effect != Effect::AwaitOrders
+        })
+        .unwrap();
+    g.ships[0].reload = [true, true];
+    g.turn = g.turns;
+    g.start_turn();
+    assert_eq!(g.pending, Pending::AwaitOrders);
+    assert_eq!(g.cmd, 0);
+    let l = g.legal_actions();
+    assert!(l.contains(CARD_0 + fast as Action) && l.contains(PASS));
+    assert_eq!(
+        l.iter().filter(|&a| a < SHIP_0).count(),
+        1,
+        "only the enemy's discards"
+    );
+    g.apply(CARD_0 + fast as Action).unwrap();
+    assert!(g.effect(0, Effect::FastLoader));
+    assert_eq!(
+        g.ships[0].reload,
+        [false, true],
+        "Fast Loader's reload at once"
+    );
+    assert_eq!(g.borrowed, 1);
+    assert_eq!(g.discarded[0] & (1 << fast), 0, "not Blue's card");
+}
+
+/// Raise the Black: "All opposing ships within Musket Shot of a ship in this Squadron must
+/// immediately roll a Skill Test with 3 fewer dice. Each ship that fails this test takes
+/// 1 point of Fatigue."
+#[test]
+fn raise_the_black_tests_enemies_within_musket_shot() {
+    let ships = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 16.0, y = 10.0, heading = 0, flagship = true },
+  { name = "C", side = 1, class = "Fifth Rate", x = 30.0, y = 30.0, heading = 0 },
+"#;
+    let text =
+        scenario_text(ships, "").replace(r#"["spanish", "french"]"#, r#"["pirate", "french"]"#);
+    let s = parse_scenario(&text, "t.toml").unwrap();
+    let mut g = OakGame::new(&s, OakOptions { resignation: false });
+    while g.phase == Phase::Setup {
+        let a = g.legal_actions().iter().next().unwrap();
+        g.apply(a).unwrap();
+    }
+    let black = card_with(Effect::RaiseTheBlack);
+    g.hand[0] |= 1 << black;
+    g.next[0] = black;
+    g.next[1] = (0..cards().len() as u8)
+        .find(|&c| {
+            let k = &cards()[c as usize];
+            g.hand[1] & (1 << c) != 0 && k.value != 3 && k.effect != Effect::AwaitOrders
+        })
+        .unwrap();
+    g.turn = g.turns;
+    g.start_turn();
+    while g.pending == Pending::Pool
+        && !matches!(
+            g.roll_for,
+            broadside_env::oak::state::RollFor::RaiseTheBlack { .. }
+        )
+    {
+        // A tied challenge test first: roll it out.
+        let a = g.chance_outcomes().iter().next().unwrap().0;
+        g.apply(a).unwrap();
+    }
+    assert_eq!(
+        g.roll_for,
+        broadside_env::oak::state::RollFor::RaiseTheBlack { key: 1 },
+        "B, within musket shot, tests (C, far off, does not)"
+    );
+    assert_eq!(g.roll.dice, 2, "5 dice less 3");
+    // Every die misses: the test fails.
+    while g.pending == Pending::Pool {
+        g.apply(ROLL_0).unwrap();
+    }
+    assert_eq!(g.ships[1].fatigue, 1);
+    assert_eq!(g.ships[2].fatigue, 0);
+    assert_eq!(g.phase, Phase::Movement);
+}
+
+/// Expert Boarding: "During the Movement Phase, ships in this Squadron may make a Free
+/// Close Combat Attack immediately following a successful Boarding Action" (taken at
+/// once: it can only tire the enemy).
+#[test]
+fn expert_boarding_follows_a_boarding_with_close_combat() {
+    let mut g = game(PAIR, "");
+    g.ships[1].base.centre.x = 12_200;
+    at_crew_action(&mut g, 0, Effect::ExpertBoarding);
+    apply_all(&mut g, &[BOARD_0, ROLL_0 + 1]);
+    assert!(g.ships[0].entangled & 2 != 0, "boarded");
+    assert_eq!(g.pending, Pending::Pool, "the free close combat rolls");
+    assert_eq!(g.roll.dice, 3 + 3, "crew + 3");
+    roll_high(&mut g);
+    assert!(g.ships[1].fatigue > 0);
+    assert!(g.ships[0].moved && g.phase == Phase::Movement);
+}
+
+/// Zeal: "When this Squadron's Flagship takes a Rally Crew Action, each friendly ship
+/// within Musket Shot rolls a Skill Test. If the ship succeeds, remove 1 point of
+/// Fatigue for that ship."
+#[test]
+fn zeal_rallies_friends_within_musket_shot() {
+    let ships = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "A2", side = 0, class = "Fifth Rate", x = 14.0, y = 10.0, heading = 0 },
+  { name = "A3", side = 0, class = "Fifth Rate", x = 30.0, y = 30.0, heading = 0 },
+  { name = "B", side = 1, class = "Fifth Rate", x = 30.0, y = 10.0, heading = 0, flagship = true },
+"#;
+    let mut g = game(ships, "");
+    for i in 0..3 {
+        g.ships[i].fatigue = 2;
+    }
+    at_crew_action(&mut g, 0, Effect::Zeal);
+    g.apply(RALLY).unwrap();
+    assert_eq!(g.ships[0].fatigue, 1, "the flagship rallies");
+    assert_eq!(
+        g.roll_for,
+        broadside_env::oak::state::RollFor::Zeal { ship: 1 },
+        "A2 within musket shot tests; A3 far off does not"
+    );
+    roll_high(&mut g);
+    assert_eq!(g.ships[1].fatigue, 1, "a success: 1 fatigue less");
+    assert_eq!(g.ships[2].fatigue, 2);
+    assert!(g.ships[0].moved);
+}
+
+/// Fleet Maneuver: "Each ship in this Squadron that is in Formation and not Entangled or
+/// Aground may immediately make a Free turn using the speed 1 tool."
+#[test]
+fn fleet_maneuver_offers_free_turns_in_formation() {
+    let ships = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 14.0, heading = 0, flagship = true },
+  { name = "A2", side = 0, class = "Fifth Rate", x = 10.0, y = 9.0, heading = 0 },
+  { name = "A3", side = 0, class = "Fifth Rate", x = 30.0, y = 30.0, heading = 0 },
+  { name = "B", side = 1, class = "Fifth Rate", x = 30.0, y = 10.0, heading = 0, flagship = true },
+"#;
+    let text = scenario_text(ships, "");
+    let s = parse_scenario(&text, "t.toml").unwrap();
+    let mut g = OakGame::new(&s, OakOptions { resignation: false });
+    while g.phase == Phase::Setup {
+        let a = g.legal_actions().iter().next().unwrap();
+        g.apply(a).unwrap();
+    }
+    assert!(g.in_formation(0) && g.in_formation(1) && !g.in_formation(2));
+    let maneuver = card_with(Effect::FleetManeuver);
+    g.hand[0] |= 1 << maneuver;
+    g.next[0] = maneuver;
+    g.next[1] = (0..cards().len() as u8)
+        .find(|&c| {
+            let k = &cards()[c as usize];
+            g.hand[1] & (1 << c) != 0 && k.value < 4 && k.effect != Effect::AwaitOrders
+        })
+        .unwrap();
+    g.turn = g.turns;
+    g.start_turn();
+    assert_eq!(g.pending, Pending::FreeTurn);
+    assert_eq!(g.act.ship, 0);
+    let l = g.legal_actions();
+    assert!(
+        l.contains(MOVE_END) && l.contains(TURN_0 + 2) && !l.contains(TURN_0),
+        "45 at most"
+    );
+    g.apply(TURN_0 + 2).unwrap(); // 30 degrees to port
+    assert_eq!(g.ships[0].base.heading, 330);
+    assert_eq!(g.act.ship, 1, "the next ship in formation");
+    g.apply(MOVE_END).unwrap();
+    assert_eq!(g.ships[1].base.heading, 0);
+    assert_eq!(
+        g.phase,
+        Phase::Movement,
+        "A3, out of formation, is not offered a turn"
+    );
+}
+
+/// Boarding Through the Smoke: "Ships in this Squadron that make a Boarding Crew Action may
+/// make a Free Partial Fire Attack against the target ship immediately before the action"
+/// (taken at once: it can only tire the enemy).
+#[test]
+fn boarding_through_the_smoke_fires_before_boarding() {
+    let mut g = game(PAIR, "");
+    g.ships[1].base.centre.x = 12_200;
+    at_crew_action(&mut g, 0, Effect::BoardingThroughSmoke);
+    g.apply(BOARD_0).unwrap();
+    assert_eq!(g.pending, Pending::Aim, "the partial fire first");
+    g.apply(AIM_HULL).unwrap();
+    assert_eq!(g.roll.dice, 3, "partial fire: the crew value");
+    roll_high(&mut g);
+    while g.pending == Pending::Helm {
+        g.apply(HELM_PORT).unwrap();
+        roll_high(&mut g);
+    }
+    assert!(g.ships[1].fatigue > 0, "the partial fire hit");
+    assert!(
+        matches!(
+            g.roll_for,
+            broadside_env::oak::state::RollFor::Test(broadside_env::oak::state::TestFor::Board(1))
+        ),
+        "then the boarding test (the last roll)"
+    );
+    assert!(g.ships[0].entangled & 2 != 0, "a passed test entangles");
+    assert!(g.ships[0].moved, "the crew action is over");
 }

@@ -37,7 +37,7 @@ impl OakGame {
         } else {
             measured
         };
-        if self.effect(self.ships[j].side, Effect::Deception) && b >= band::CANNON {
+        if self.effect(self.ships[j].command(), Effect::Deception) && b >= band::CANNON {
             return None;
         }
         if !self.line_of_sight(i, j) {
@@ -53,9 +53,20 @@ impl OakGame {
     }
 
     pub(crate) fn attack_options(&self, out: &mut ActionSet) {
+        let first = self.pending == Pending::AttackChoice;
+        self.attack_targets(first, out);
+        let i = self.act.ship as usize;
+        if first && !self.enemy_within_pistol(i) {
+            out.insert(ATTACK_CREW);
+        }
+        out.insert(ATTACK_NONE);
+    }
+
+    /// The attacks the active ship may make: broadsides, and on its first attack partial
+    /// fire and close combat.
+    pub(crate) fn attack_targets(&self, first: bool, out: &mut ActionSet) {
         let i = self.act.ship as usize;
         let s = self.ships[i];
-        let first = self.pending == Pending::AttackChoice;
         let r = rules().ranges;
         for (j, t) in self.ships().iter().enumerate() {
             if t.side == s.side || !t.on_table() || t.captured() {
@@ -92,14 +103,42 @@ impl OakGame {
                 }
             }
             // Partial fire: musket shot measured; Deception still bars cannon shot.
-            if partial && !(self.effect(t.side, Effect::Deception) && b >= band::CANNON) {
+            if partial && !(self.effect(t.command(), Effect::Deception) && b >= band::CANNON) {
                 out.insert(PARTIAL_0 + t.slot as Action);
             }
         }
-        if first && !self.enemy_within_pistol(i) {
-            out.insert(ATTACK_CREW);
+    }
+
+    /// The card that lets ship `i` spend its crew action on an attack in the movement
+    /// phase, if any: Rolling Broadsides (any attack), Heavy Musket Volley (partial fire
+    /// that causes no damage or critical hits), Elan (partial fire or close combat, 1 more
+    /// die).
+    pub fn crew_attack_card(&self, i: usize) -> Option<Effect> {
+        [Effect::RollingBroadsides, Effect::HeavyMusketVolley, Effect::Elan]
+            .into_iter()
+            .find(|&e| self.ship_effect(i, e))
+    }
+
+    /// The attacks ship `i` may make as a crew action in the movement phase (its card's).
+    pub(crate) fn crew_attack_options(&self, i: usize, out: &mut ActionSet) {
+        let Some(card) = self.crew_attack_card(i) else {
+            return;
+        };
+        let mut all = ActionSet::new();
+        self.attack_targets(true, &mut all);
+        for a in all.iter() {
+            let broadside = (FIRE_PORT_0..FIRE_STBD_0 + 8).contains(&a);
+            let partial = (PARTIAL_0..PARTIAL_0 + 8).contains(&a);
+            let close = (CLOSE_0..CLOSE_0 + 8).contains(&a);
+            let ok = match card {
+                Effect::RollingBroadsides => broadside || partial || close,
+                Effect::HeavyMusketVolley => partial,
+                _ => partial || close,
+            };
+            if ok {
+                out.insert(a);
+            }
         }
-        out.insert(ATTACK_NONE);
     }
 
     /// Whether an enemy ship able to act lies within pistol shot of ship `i`.
@@ -212,13 +251,13 @@ impl OakGame {
         let seize = if self.in_formation(i) {
             0
         } else {
-            self.effect_amount(s.side, Effect::SeizeOpportunity)
+            self.effect_amount(s.command(), Effect::SeizeOpportunity)
         };
         let mut n = match at.kind {
             BROADSIDE => {
                 s.broadside.saturating_sub(fat).max(s.crew)
                     + u8::from(s.has(rule::ADDITIONAL_GUNS))
-                    + self.effect_amount(s.side, Effect::BroadsideBonus)
+                    + self.effect_amount(s.command(), Effect::BroadsideBonus)
             }
             PARTIAL => s.crew.saturating_sub(fat).max(1),
             _ => {
@@ -230,10 +269,13 @@ impl OakGame {
             }
         };
         n += u8::from(formation) + seize;
+        if self.act.crew_attack && self.ship_effect(i, Effect::Elan) {
+            n += 1;
+        }
         if at.kind != CLOSE && at.aim != aim::HULL {
             n = (n / 2).max(1);
             if at.aim == aim::RIGGING {
-                n += self.effect_amount(s.side, Effect::RiggingBonus);
+                n += self.effect_amount(s.command(), Effect::RiggingBonus);
             }
         }
         let _ = j;
@@ -259,7 +301,7 @@ impl OakGame {
         let at = self.attack;
         let (i, j) = (at.attacker as usize, at.target as usize);
         let (faces, crit) = if at.kind == CLOSE {
-            let f = if at.from_end || self.effect(self.ships[j].side, Effect::RepelBoarders) {
+            let f = if at.from_end || self.effect(self.ships[j].command(), Effect::RepelBoarders) {
                 face::SKULL
             } else {
                 face::SKULL | face::SWORD | face::PISTOL
@@ -270,7 +312,7 @@ impl OakGame {
                 aim::CREW => (face::SWORD, 0),
                 aim::RIGGING => (face::SAIL, 0),
                 _ => {
-                    let lee = self.effect(self.ships[i].side, Effect::LeeGauge)
+                    let lee = self.effect(self.ships[i].command(), Effect::LeeGauge)
                         && !self.ships[i].aground
                         && self.ships[i].sail != sail::ANCHORED
                         && self.wholly_upwind(i, j);
@@ -290,14 +332,14 @@ impl OakGame {
             crit,
             self.attack_rerolls(),
             false,
-            self.ships[i].side,
+            self.ships[i].command(),
         );
         self.start_roll(pool, RollFor::Attack);
     }
 
     /// Fatigue an attack causes after Down! (less 1) on the target's side.
     fn fatigue_taken(&self, j: usize, n: u8) -> u8 {
-        if self.effect(self.ships[j].side, Effect::Down) {
+        if self.effect(self.ships[j].command(), Effect::Down) {
             n.saturating_sub(1)
         } else {
             n
@@ -310,9 +352,11 @@ impl OakGame {
         let at = self.attack;
         let (i, j) = (at.attacker as usize, at.target as usize);
         let hits = self.roll.hits;
+        // Heavy Musket Volley's attack causes no damage or critical hits.
+        let harmless = self.act.crew_attack && self.ship_effect(i, Effect::HeavyMusketVolley);
         let aggression = hits > 0
             && at.band <= band::MUSKET
-            && self.effect(self.ships[i].side, Effect::Aggression);
+            && self.effect(self.ships[i].command(), Effect::Aggression);
         if at.kind == CLOSE {
             let f = self.fatigue_taken(j, hits + u8::from(aggression));
             self.add_fatigue(j, f);
@@ -324,11 +368,11 @@ impl OakGame {
                 let extra = u8::from(at.rake > 0 && hits > 0);
                 let f = self.fatigue_taken(j, extra + u8::from(aggression));
                 self.add_fatigue(j, f);
-                self.attack.crew = hits;
+                self.attack.crew = if harmless { 0 } else { hits };
                 self.apply_crits();
             }
             aim::RIGGING => {
-                self.attack.rigging = hits;
+                self.attack.rigging = if harmless { 0 } else { hits };
                 self.apply_crits();
             }
             _ => {
@@ -353,14 +397,14 @@ impl OakGame {
                 } else {
                     t.fortitude + u8::from(t.has(rule::SMALL) && at.band == band::CANNON)
                 };
-                let mut damage = hits / fortitude.max(1);
-                if damage > 1 && self.effect(t.side, Effect::Resilient) {
+                let mut damage = if harmless { 0 } else { hits / fortitude.max(1) };
+                if damage > 1 && self.effect(t.command(), Effect::Resilient) {
                     damage -= 1;
                 }
                 let f = self.fatigue_taken(j, fatigue);
                 self.add_fatigue(j, f);
                 self.add_damage(j, damage);
-                self.attack.crit_left = self.roll.crits;
+                self.attack.crit_left = if harmless { 0 } else { self.roll.crits };
                 if self.attack.crit_left > 0 {
                     self.pending = Pending::CritDie;
                 } else {
@@ -377,7 +421,7 @@ impl OakGame {
         let sa = face_count(face::SAIL) as u32;
         let sw = face_count(face::SWORD) as u32;
         let other = 8 - sk - sa - sw;
-        let careful = self.effect(self.ships[self.attack.attacker as usize].side, Effect::CarefulAim);
+        let careful = self.effect(self.ships[self.attack.attacker as usize].command(), Effect::CarefulAim);
         let mut c = ChanceOutcomes::new();
         if careful {
             for (a, f) in [(FACE_SKULL, sk), (FACE_SAIL, sa), (FACE_SWORD, sw)] {
@@ -470,9 +514,9 @@ impl OakGame {
             }
         }
         if self.ships[j].flagship {
-            let side = self.ships[j].side;
+            let c = self.ships[j].command();
             self.start_roll(
-                Pool::new(1, face::SKULL | face::SWORD, 0, 0, false, side),
+                Pool::new(1, face::SKULL | face::SWORD, 0, 0, false, c),
                 RollFor::AdmiralLoss,
             );
             return;
@@ -488,6 +532,22 @@ impl OakGame {
         if at.kind == BROADSIDE {
             self.ships[i].reload[at.side as usize] = true;
             self.act.fired |= 1 << at.side;
+        }
+        if self.act.crew_attack {
+            self.who = self.ships[i].side;
+            if let Some(j) = self.act.board_after.take() {
+                // Boarding Through the Smoke: the boarding follows the partial fire.
+                self.act.crew_attack = false;
+                if self.ships[i].can_act() && self.ships[j as usize].on_table() {
+                    self.start_boarding(i, j as usize);
+                    return;
+                }
+            }
+            // An attack as a crew action (movement phase): the crew action is over.
+            self.finish_crew();
+            return;
+        }
+        if at.kind == BROADSIDE {
             let other = 1 - at.side;
             self.who = self.ships[i].side;
             if self.ships[i].can_act() && self.broadside_ready(i, other) {
@@ -512,6 +572,7 @@ impl OakGame {
     /// The attack phase starts with the first player.
     pub(crate) fn start_attack_phase(&mut self) {
         self.phase = Phase::Attack;
+        self.squad_active = NONE;
         self.who = 1 - self.first;
         self.next_activation();
     }

@@ -8,7 +8,7 @@
 use crate::game::Action;
 
 /// Version of this catalogue together with the observation layout in `observe.rs`.
-pub const OAK_VERSION: u32 = 1;
+pub const OAK_VERSION: u32 = 2;
 
 /// The turns a speed tool offers, degrees clockwise (partial turns in 15-degree steps).
 pub const TURNS: [i32; 8] = [-60, -45, -30, -15, 15, 30, 45, 60];
@@ -84,7 +84,8 @@ pub const HELM_STBD: Action = 119;
 pub const CAPTURE_0: Action = 120;
 /// End phase: destroy entangled shaken enemy ship `j`.
 pub const DESTROY_0: Action = 128;
-/// End phase: capture or destroy nothing (more); keep the admiral aboard a lost flagship.
+/// End phase: capture or destroy nothing (more); keep the admiral aboard a lost flagship;
+/// Adaptive Tactics: borrow no card.
 pub const PASS: Action = 136;
 /// The deciding side concedes (only when the game allows resignation).
 pub const RESIGN: Action = 137;

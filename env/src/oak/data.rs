@@ -15,6 +15,11 @@ use crate::plane::{on_table, rects_overlap, Point, Rect, MILS_PER_INCH};
 pub const MAX_PER_SIDE: usize = 8;
 /// Most ships in a scenario.
 pub const MAX_SHIPS: usize = 2 * MAX_PER_SIDE;
+/// Most squadrons a side may have (glossary: fleet battles, "2-4 squadrons each").
+pub const MAX_SQUADRONS: usize = 4;
+/// Most commands (squadrons of both sides): command `2 * squadron + side`, so a side's
+/// first squadron is command `side` and a one-squadron game has commands 0 and 1.
+pub const MAX_COMMANDS: usize = 2 * MAX_SQUADRONS;
 /// Most initiative cards in `cards.toml` (cards are bits of a `u32`).
 pub const MAX_CARDS: usize = 32;
 /// Most terrain pieces in a scenario.
@@ -31,12 +36,16 @@ const CLASSES_FILE: &str = "oak/classes.toml";
 const CLASSES_TOML: &str = include_str!("../../data/oak/classes.toml");
 const CARDS_FILE: &str = "oak/cards.toml";
 const CARDS_TOML: &str = include_str!("../../data/oak/cards.toml");
-const BUILTIN_SCENARIO_FILES: [(&str, &str); 3] = [
+const BUILTIN_SCENARIO_FILES: [(&str, &str); 4] = [
     (
         "engagement.toml",
         include_str!("../../data/oak/scenarios/engagement.toml"),
     ),
     ("duel.toml", include_str!("../../data/oak/scenarios/duel.toml")),
+    (
+        "fleet-battle.toml",
+        include_str!("../../data/oak/scenarios/fleet-battle.toml"),
+    ),
     (
         "patrol.toml",
         include_str!("../../data/oak/scenarios/patrol.toml"),
@@ -429,6 +438,31 @@ pub enum Effect {
     Bravado,
     /// Deception: this squadron cannot be attacked at cannon shot.
     Deception,
+    /// Rolling Broadsides: a crew action may be an attack in the movement phase.
+    RollingBroadsides,
+    /// Heavy Musket Volley: a crew action may be partial fire in the movement phase,
+    /// causing no damage or critical hits.
+    HeavyMusketVolley,
+    /// Elan: a crew action may be partial fire or close combat in the movement phase,
+    /// with 1 more die.
+    Elan,
+    /// Adaptive Tactics: play the effect of one of the opponent's discarded cards.
+    AdaptiveTactics,
+    /// Raise the Black: every enemy ship within musket shot of this squadron takes a
+    /// skill test with 3 fewer dice at once; a failure is 1 fatigue.
+    RaiseTheBlack,
+    /// Expert Boarding: a successful boarding action in the movement phase is followed by
+    /// a free close combat attack.
+    ExpertBoarding,
+    /// Zeal: when the flagship rallies, each friendly ship within musket shot takes a skill
+    /// test; a success removes 1 fatigue.
+    Zeal,
+    /// Fleet Maneuver: ships in formation, not entangled or aground, may make a free turn
+    /// with the speed 1 tool at once.
+    FleetManeuver,
+    /// Boarding Through the Smoke: a boarding crew action is preceded by a free partial
+    /// fire at the ship boarded.
+    BoardingThroughSmoke,
 }
 
 /// An initiative card.
@@ -546,6 +580,37 @@ pub fn card_fits(hand: u32, c: usize, size: u8) -> bool {
     kept + left >= l.hand_min_kept.min(size) as usize
 }
 
+/// The glossary's game sizes (creating a squadron: game size), with their ships per
+/// squadron.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameSize {
+    /// 50 points, 2-4 ships per squadron, no ships of the line.
+    Patrol,
+    /// 100 points, 3-8 ships per squadron.
+    Skirmish,
+    /// 200 points, 4-10 ships per squadron.
+    Engagement,
+}
+
+impl GameSize {
+    /// The fewest and most ships a squadron of this size has.
+    pub fn ships(self) -> (usize, usize) {
+        match self {
+            GameSize::Patrol => (2, 4),
+            GameSize::Skirmish => (3, 8),
+            GameSize::Engagement => (4, 10),
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            GameSize::Patrol => "patrol",
+            GameSize::Skirmish => "skirmish",
+            GameSize::Engagement => "engagement",
+        }
+    }
+}
+
 /// A kind of terrain (glossary: terrain and weather).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -575,6 +640,13 @@ pub struct ScenarioShip {
     pub side: u8,
     pub class: Class,
     pub flagship: bool,
+    /// The ship's squadron (0 in a one-squadron game; fleet battles have 2-4 a side).
+    #[serde(default)]
+    pub squadron: u8,
+    /// The admiral value aboard a flagship of a squadron other than the first (the first
+    /// squadron's admiral is the scenario's `admirals` entry).
+    #[serde(default)]
+    pub admiral: u8,
     pub skill: u8,
     /// Upgrade bits ([`rule`]) and the speed upgrades.
     pub upgrades: u16,
@@ -592,7 +664,8 @@ pub struct Scenario {
     pub source: String,
     pub sides: [String; 2],
     pub nations: [Nation; 2],
-    /// Admiral values (0 untested, 1 experienced, 2 seasoned).
+    /// Admiral values of each side's first squadron (0 untested, 1 experienced, 2
+    /// seasoned); other squadrons' admirals are on their flagships.
     pub admirals: [u8; 2],
     /// The defender wins a tie at the end of the last turn.
     pub defender: u8,
@@ -603,6 +676,10 @@ pub struct Scenario {
     pub turns: u8,
     /// The game size in points, checked against each squadron when given.
     pub points: Option<u32>,
+    /// The glossary's game size (patrol, skirmish, engagement) whose ships-per-squadron
+    /// limits are checked, when given.
+    #[serde(default)]
+    pub size: Option<GameSize>,
     pub ships: Vec<ScenarioShip>,
     pub terrain: Vec<Terrain>,
 }
@@ -623,6 +700,8 @@ struct RawScenario {
     weather_edge: String,
     #[serde(default)]
     points: Option<u32>,
+    #[serde(default)]
+    size: Option<GameSize>,
     #[serde(default)]
     turns: Option<u8>,
     table: RawTable,
@@ -649,6 +728,10 @@ struct RawShip {
     heading: i64,
     #[serde(default)]
     flagship: bool,
+    #[serde(default)]
+    squadron: u8,
+    #[serde(default)]
+    admiral: u8,
     #[serde(default)]
     skill: u8,
     #[serde(default)]
@@ -782,6 +865,8 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
             side: s.side,
             class,
             flagship: s.flagship,
+            squadron: s.squadron,
+            admiral: s.admiral,
             skill: s.skill,
             upgrades,
             swift,
@@ -830,6 +915,7 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
         table,
         turns: raw.turns.unwrap_or(r.limits.turns),
         points: raw.points,
+        size: raw.size,
         ships,
         terrain,
     };
@@ -840,10 +926,13 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
 impl Scenario {
     /// The points a side's squadron costs: admiral, ships, skill and upgrades, with the
     /// nationality discounts (fast ships, heavily armed, manpower, stout ships).
+    /// In a fleet battle, the whole fleet (every squadron's admiral and ships).
     pub fn squadron_points(&self, side: u8) -> u32 {
         let p = rules().points;
         let nation = self.nations[side as usize & 1];
-        let mut total = p.admiral[self.admirals[side as usize & 1].min(2) as usize];
+        let mut total: u32 = (0..self.squadrons(side))
+            .map(|q| p.admiral[self.admiral_of(2 * q + side).min(2) as usize])
+            .sum();
         for s in self.ships.iter().filter(|s| s.side == side) {
             total += s.class.points + p.skill[s.skill.min(2) as usize];
             let has = |b: u16| s.upgrades & b != 0;
@@ -888,9 +977,38 @@ impl Scenario {
         total
     }
 
-    /// The hand size of a side: 5 + the admiral value.
-    pub fn hand_size(&self, side: u8) -> u8 {
-        rules().limits.hand_base + self.admirals[side as usize & 1]
+    /// The hand size of a command (a squadron: `2 * squadron + side`): 5 + its admiral
+    /// value.
+    pub fn hand_size(&self, command: u8) -> u8 {
+        rules().limits.hand_base + self.admiral_of(command)
+    }
+
+    /// How many squadrons `side` has (1 unless a fleet battle).
+    pub fn squadrons(&self, side: u8) -> u8 {
+        self.ships
+            .iter()
+            .filter(|s| s.side == side)
+            .map(|s| s.squadron + 1)
+            .max()
+            .unwrap_or(1)
+    }
+
+    /// The admiral value of a command: the scenario's entry for a side's first squadron,
+    /// the flagship's `admiral` for the others.
+    pub fn admiral_of(&self, command: u8) -> u8 {
+        let (side, q) = (command & 1, command >> 1);
+        if q == 0 {
+            return self.admirals[side as usize];
+        }
+        self.ships
+            .iter()
+            .find(|s| s.side == side && s.squadron == q && s.flagship)
+            .map_or(0, |s| s.admiral)
+    }
+
+    /// Whether this is a fleet battle (a side with more than one squadron).
+    pub fn is_fleet(&self) -> bool {
+        self.squadrons(0) > 1 || self.squadrons(1) > 1
     }
 
     /// Checks what the rules need of a scenario (also for scenarios inside saved games).
@@ -931,8 +1049,19 @@ impl Scenario {
         let r = rules();
         for (i, s) in self.ships.iter().enumerate() {
             let f = format!("ship[{i}]");
-            if s.side > 1 || s.skill > 2 {
-                return bad(f, "side is 0 or 1 and skill 0..=2".into());
+            if s.side > 1 || s.skill > 2 || s.admiral > 2 {
+                return bad(f, "side is 0 or 1, skill 0..=2 and admiral 0..=2".into());
+            }
+            if s.squadron as usize >= MAX_SQUADRONS {
+                return bad(f, format!("squadron is 0..{MAX_SQUADRONS}"));
+            }
+            if s.admiral > 0 && (!s.flagship || s.squadron == 0) {
+                return bad(
+                    f,
+                    "`admiral` goes on the flagship of a squadron other than the first (the \
+                     first squadron's admiral is the scenario's `admirals` entry)"
+                        .into(),
+                );
             }
             let b = &s.base;
             if b.heading >= 360 || b.length != r.base.length || b.beam != r.base.beam {
@@ -999,16 +1128,55 @@ impl Scenario {
                     format!("side {side} has {n} ships; each side needs 1..={MAX_PER_SIDE}"),
                 );
             }
-            let flags = self
-                .ships
-                .iter()
-                .filter(|s| s.side == side && s.flagship)
-                .count();
-            if flags != 1 {
+            let squadrons = self.squadrons(side);
+            if self.is_fleet() && !(2..=MAX_SQUADRONS as u8).contains(&squadrons) {
                 return bad(
                     "ship".into(),
-                    format!("side {side} has {flags} flagships; a squadron has exactly 1"),
+                    format!(
+                        "side {side} has {squadrons} squadron(s); a fleet has 2..={MAX_SQUADRONS} \
+                         (glossary: fleet battles)"
+                    ),
                 );
+            }
+            for q in 0..squadrons {
+                let members = || {
+                    self.ships
+                        .iter()
+                        .filter(move |s| s.side == side && s.squadron == q)
+                };
+                let count = members().count();
+                let flags = members().filter(|s| s.flagship).count();
+                if flags != 1 {
+                    return bad(
+                        "ship".into(),
+                        format!(
+                            "side {side} squadron {q} has {flags} flagships (and {count} \
+                             ships); a squadron has exactly 1"
+                        ),
+                    );
+                }
+                if let Some(size) = self.size {
+                    let (lo, hi) = size.ships();
+                    if !(lo..=hi).contains(&count) {
+                        return bad(
+                            "size".into(),
+                            format!(
+                                "side {side} squadron {q} has {count} ships; a {} squadron has \
+                                 {lo}-{hi} (glossary: game size)",
+                                size.name()
+                            ),
+                        );
+                    }
+                    if size == GameSize::Patrol && members().any(|s| s.class.line) {
+                        return bad(
+                            "size".into(),
+                            format!(
+                                "side {side} squadron {q}: a patrol has no ships of the line \
+                                 (glossary: game size)"
+                            ),
+                        );
+                    }
+                }
             }
             if let Some(limit) = self.points {
                 let cost = self.squadron_points(side);
@@ -1019,8 +1187,12 @@ impl Scenario {
                     );
                 }
             }
-            // A legal hand must exist in the pool: fill greedily, kept cards first.
-            let size = self.hand_size(side);
+            // A legal hand must exist in the pool: fill greedily, kept cards first (the
+            // largest hand of the side's squadrons).
+            let size = (0..squadrons)
+                .map(|q| self.hand_size(2 * q + side))
+                .max()
+                .unwrap_or(0);
             let pool = card_pool(self.nations[side as usize]);
             let mut hand = 0u32;
             let order = (0..cards().len())

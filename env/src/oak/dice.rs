@@ -72,7 +72,8 @@ pub struct Pool {
     pub test: bool,
     /// A fortune point was spent on this roll.
     pub fortune_used: bool,
-    /// The side rolling (who may spend a fortune point).
+    /// The command rolling (`2 * squadron + side`: the side decides, the squadron's
+    /// fortune points are spent).
     pub roller: u8,
 }
 

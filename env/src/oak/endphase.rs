@@ -6,7 +6,7 @@ use crate::action_set::ActionSet;
 use crate::game::Action;
 
 use super::catalogue::*;
-use super::data::rules;
+use super::data::{rules, MAX_COMMANDS};
 use super::dice::{face, Pool};
 use super::state::*;
 
@@ -163,9 +163,9 @@ impl OakGame {
         if let Some(i) = (self.end_cursor as usize..n)
             .find(|&i| self.ships[i].on_table() && self.ships[i].out_of_action())
         {
-            let side = self.ships[i].side;
+            let c = self.ships[i].command();
             self.start_roll(
-                Pool::new(1, face::SKULL | face::CANNON, 0, 0, false, side),
+                Pool::new(1, face::SKULL | face::CANNON, 0, 0, false, c),
                 RollFor::Sink { ship: i as u8 },
             );
             return;
@@ -173,42 +173,38 @@ impl OakGame {
         self.lost_admirals(0);
     }
 
-    /// Whether `side` has lost its flagship (out of action, captured, sunk or removed)
-    /// and has a ship left to take the flag.
-    fn flag_lost(&self, side: u8) -> bool {
+    /// Whether command `c` (a squadron) has lost its flagship (out of action, captured,
+    /// sunk or removed) and has a ship left to take the flag.
+    fn flag_lost(&self, c: u8) -> bool {
         let has_flag = self
             .ships()
             .iter()
-            .any(|s| s.side == side && s.flagship && s.can_act());
-        !has_flag && self.ships().iter().any(|s| s.side == side && s.can_act())
+            .any(|s| s.command() == c && s.flagship && s.can_act());
+        !has_flag && self.command_alive(c)
     }
 
-    /// Ships of `side` the admiral may transfer to from an out-of-action flagship on the
-    /// table with a fortune point: within pistol shot, not entangled.
-    fn transfer_targets(&self, side: u8) -> u16 {
-        let Some(f) = self
-            .ships()
-            .iter()
-            .position(|s| s.side == side && s.flagship && s.on_table())
-        else {
+    /// Ships of command `c` the admiral may transfer to from an out-of-action flagship on
+    /// the table with a fortune point: within pistol shot, not entangled.
+    fn transfer_targets(&self, c: u8) -> u16 {
+        let Some(f) = self.flagship(c) else {
             return 0;
         };
-        if self.fortune[side as usize] == 0 {
+        if self.fortune[c as usize % MAX_COMMANDS] == 0 {
             return 0;
         }
         let p = rules().ranges.pistol;
         (0..self.n_ships as usize)
             .filter(|&k| {
                 let s = &self.ships[k];
-                k != f && s.side == side && s.can_act() && !s.is_entangled() && self.distance(f, k) <= p
+                k != f && s.command() == c && s.can_act() && !s.is_entangled() && self.distance(f, k) <= p
             })
             .fold(0, |m, k| m | 1 << k)
     }
 
     pub(crate) fn flag_options(&self, out: &mut ActionSet) {
-        let side = self.who;
+        let c = self.cmd;
         if self.end_cursor == 0 {
-            let t = self.transfer_targets(side);
+            let t = self.transfer_targets(c);
             for (k, s) in self.ships().iter().enumerate() {
                 if t & (1 << k) != 0 {
                     out.insert(FLAG_0 + s.slot as Action);
@@ -217,7 +213,7 @@ impl OakGame {
             out.insert(PASS);
         } else {
             for s in self.ships() {
-                if s.side == side && s.can_act() {
+                if s.command() == c && s.can_act() {
                     out.insert(FLAG_0 + s.slot as Action);
                 }
             }
@@ -225,39 +221,45 @@ impl OakGame {
     }
 
     pub(crate) fn apply_flag_choice(&mut self, a: Action) {
-        let side = self.who;
+        let c = self.cmd;
         if a == PASS {
             self.end_cursor = 1;
             return;
         }
-        let Some(k) = self.ship_at(side, (a - FLAG_0) as usize) else {
+        let Some(k) = self.ship_at(c & 1, (a - FLAG_0) as usize) else {
             return;
         };
+        let ci = c as usize % MAX_COMMANDS;
         if self.end_cursor == 0 {
-            self.fortune[side as usize] = self.fortune[side as usize].saturating_sub(1);
+            self.fortune[ci] = self.fortune[ci].saturating_sub(1);
         } else {
-            self.admiral[side as usize] = 0;
+            self.admiral[ci] = 0;
         }
-        for s in self.ships.iter_mut().filter(|s| s.side == side) {
+        for s in self.ships.iter_mut().filter(|s| s.command() == c) {
             s.flagship = false;
         }
         self.ships[k].flagship = true;
-        self.lost_admirals(side);
+        self.lost_admirals(c);
     }
 
     /// Step 12: a lost flagship is replaced (a fortune point for a transfer, else a new
     /// flagship with an untested admiral) and a hand larger than 5 + the admiral value is
-    /// discarded down; then step 13.
+    /// discarded down, squadron by squadron from command `from`; then step 13.
     pub(crate) fn lost_admirals(&mut self, from: u8) {
-        for s in from..2 {
-            if self.flag_lost(s) {
-                self.who = s;
+        for c in from..MAX_COMMANDS as u8 {
+            if !self.command_exists(c as usize) {
+                continue;
+            }
+            if self.flag_lost(c) {
+                self.cmd = c;
+                self.who = c & 1;
                 self.pending = Pending::LostAdmiral;
-                self.end_cursor = if self.transfer_targets(s) != 0 { 0 } else { 1 };
+                self.end_cursor = if self.transfer_targets(c) != 0 { 0 } else { 1 };
                 return;
             }
-            if self.hand[s as usize].count_ones() > self.hand_limit(s as usize) {
-                self.who = s;
+            if self.hand[c as usize].count_ones() > self.hand_limit(c as usize) {
+                self.cmd = c;
+                self.who = c & 1;
                 self.pending = Pending::DiscardDown;
                 let mut opts = ActionSet::new();
                 self.card_options(&mut opts);

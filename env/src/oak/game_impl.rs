@@ -9,7 +9,7 @@ use crate::game::{Action, Game, GameSpec, Player, Turn, NUM_PLAYERS};
 use crate::observation::Observation;
 
 use super::catalogue::*;
-use super::data::{cards, MAX_CARDS};
+use super::data::{cards, MAX_CARDS, MAX_COMMANDS};
 use super::observe::OAK_OBS;
 use super::state::*;
 
@@ -93,7 +93,13 @@ impl Game for OakGame {
 
     fn check_invariants(&self) -> Result<(), String> {
         let all = (1u64 << cards().len()) - 1;
-        for s in 0..2 {
+        for s in 0..MAX_COMMANDS {
+            if !self.command_exists(s) {
+                if self.hand[s] != 0 || self.next[s] != NONE || self.revealed[s] != NONE {
+                    return Err(format!("command {s} does not exist but holds cards"));
+                }
+                continue;
+            }
             if (self.hand[s] as u64) & !all != 0 || self.hand[s] & self.discarded[s] != 0 {
                 return Err(format!("side {s}: hand {:b} bad", self.hand[s]));
             }
@@ -116,8 +122,8 @@ impl Game for OakGame {
             if s.fatigue > s.shaken_limit() || s.damage > s.crippled_limit() {
                 return Err(format!("ship {i}: fatigue or damage past its track"));
             }
-            if s.sail > sail::FULL || s.side > 1 {
-                return Err(format!("ship {i}: bad sail or side"));
+            if s.sail > sail::FULL || s.side > 1 || s.squadron >= self.squadrons[s.side as usize] {
+                return Err(format!("ship {i}: bad sail, side or squadron"));
             }
             if s.entangled & (1 << i) != 0 {
                 return Err(format!("ship {i}: entangled with itself"));

@@ -228,28 +228,28 @@ impl OakGame {
     /// a chain of its squadron's ships that holds the flagship, each ship with at most one
     /// ship ahead and one astern. Adjust Formation: within pistol shot of a friendly ship.
     pub fn in_formation(&self, i: usize) -> bool {
-        let side = self.ships[i].side;
+        let c = self.ships[i].command();
         if !self.ships[i].can_act() {
             return false;
         }
-        if self.effect(side, Effect::AdjustFormation)
+        if self.effect(c, Effect::AdjustFormation)
             && (0..self.n_ships as usize).any(|k| {
                 k != i
-                    && self.ships[k].side == side
+                    && self.ships[k].command() == c
                     && self.ships[k].can_act()
                     && self.distance(i, k) <= rules().ranges.pistol
             })
         {
             return true;
         }
-        self.formation_members(side) & (1 << i) != 0
+        self.formation_members(c) & (1 << i) != 0
     }
 
-    /// The ships of `side` in the flagship's line (bits of global indices): the chain
-    /// astern of the flagship, then ahead of it.
-    pub fn formation_members(&self, side: u8) -> u16 {
-        let ok = |k: usize| self.ships[k].side == side && self.ships[k].can_act();
-        let Some(flag) = self.flagship(side).filter(|&f| ok(f)) else {
+    /// The ships of command `c` (a squadron) in its flagship's line (bits of global
+    /// indices): the chain astern of the flagship, then ahead of it.
+    pub fn formation_members(&self, c: u8) -> u16 {
+        let ok = |k: usize| self.ships[k].command() == c && self.ships[k].can_act();
+        let Some(flag) = self.flagship(c).filter(|&f| ok(f)) else {
             return 0;
         };
         let n = self.n_ships as usize;

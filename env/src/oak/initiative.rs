@@ -9,14 +9,28 @@ use crate::action_set::ActionSet;
 use crate::game::Action;
 
 use super::catalogue::*;
-use super::data::{card_fits, cards, rules, Effect};
+use super::data::{card_fits, cards, rules, Effect, MAX_COMMANDS};
 use super::dice::{face, Pool};
 use super::state::*;
 
 impl OakGame {
-    /// The cards the deciding side may pick now.
+    /// The first command after `after` (or the first of all) that `ok` accepts.
+    fn next_command(&self, after: Option<u8>, ok: impl Fn(u8) -> bool) -> Option<u8> {
+        self.commands()
+            .filter(|&c| after.is_none_or(|a| c > a))
+            .find(|&c| ok(c))
+    }
+
+    /// Hands command `c` the card decision.
+    fn hand_decision_to(&mut self, c: u8, pending: Pending) {
+        self.cmd = c;
+        self.who = c & 1;
+        self.pending = pending;
+    }
+
+    /// The cards the deciding command may pick now.
     pub(crate) fn card_options(&self, out: &mut ActionSet) {
-        let s = self.who as usize & 1;
+        let s = self.cmd as usize % MAX_COMMANDS;
         let n = cards().len();
         for c in 0..n {
             let bit = 1u32 << c;
@@ -25,6 +39,13 @@ impl OakGame {
                     self.pool[s] & bit != 0 && card_fits(self.hand[s], c, self.hand_size[s])
                 }
                 Pending::PlaceCard => self.hand[s] & bit != 0 && self.revealed[s] != c as u8,
+                Pending::AwaitOrders if self.effect(self.cmd, Effect::AdaptiveTactics) => {
+                    self.enemy_discards(self.cmd) & bit != 0
+                        && !matches!(
+                            cards()[c].effect,
+                            Effect::AwaitOrders | Effect::AdaptiveTactics
+                        )
+                }
                 Pending::AwaitOrders | Pending::DiscardDown => {
                     self.hand[s] & bit != 0
                         && self.revealed[s] != c as u8
@@ -37,54 +58,106 @@ impl OakGame {
                 out.insert(CARD_0 + c as Action);
             }
         }
+        if self.pending == Pending::AwaitOrders && self.effect(self.cmd, Effect::AdaptiveTactics) {
+            // "may apply": keeping no card is allowed.
+            out.insert(PASS);
+        }
+    }
+
+    /// The cards the other side has discarded (any of its squadrons).
+    fn enemy_discards(&self, c: u8) -> u32 {
+        ((1 - (c & 1)) as usize..MAX_COMMANDS)
+            .step_by(2)
+            .fold(0, |m, o| m | self.discarded[o])
+    }
+
+    /// The first command (after `after`) that places a face-down card: every squadron
+    /// with a ship that can act (glossary, fleet battles: an entire squadron captured or
+    /// out of action plays no card).
+    fn next_placer(&self, after: Option<u8>) -> Option<u8> {
+        self.next_command(after, |c| self.command_alive(c))
     }
 
     pub(crate) fn apply_card(&mut self, a: Action) {
         let c = (a - CARD_0) as u8;
-        let s = self.who as usize & 1;
+        let cmd = self.cmd;
+        let s = cmd as usize % MAX_COMMANDS;
         match self.pending {
             Pending::BuildHand => {
                 self.hand[s] |= 1 << c;
                 if self.hand[s].count_ones() >= self.hand_size[s] as u32 {
-                    if s == 0 {
-                        self.who = 1;
-                    } else {
-                        self.who = 0;
-                        self.pending = Pending::PlaceCard;
+                    match self.next_command(Some(cmd), |_| true) {
+                        Some(n) => self.hand_decision_to(n, Pending::BuildHand),
+                        None => match self.next_placer(None) {
+                            Some(n) => self.hand_decision_to(n, Pending::PlaceCard),
+                            None => self.start_turn(),
+                        },
                     }
                 }
             }
             Pending::PlaceCard => {
                 self.next[s] = c;
-                if s == 0 {
-                    self.who = 1;
+                if let Some(n) = self.next_placer(Some(cmd)) {
+                    self.hand_decision_to(n, Pending::PlaceCard);
                 } else if self.phase == Phase::Setup {
                     self.start_turn();
                 } else {
                     self.resolve_effects(0);
                 }
             }
+            Pending::AwaitOrders if self.effect(cmd, Effect::AdaptiveTactics) => {
+                // Adaptive Tactics: the opponent's discarded card's effect, borrowed.
+                if a != PASS {
+                    self.effect_card[s] = c;
+                    self.borrowed |= 1 << s;
+                }
+                self.resolve_effects(cmd + 1);
+            }
             Pending::AwaitOrders => {
                 self.effect_card[s] = c;
                 self.shown[s] |= 1 << c;
-                self.resolve_effects(s as u8 + 1);
+                // Await New Orders may play Adaptive Tactics: ask that card's question.
+                let again = cards()[c as usize].effect == Effect::AdaptiveTactics;
+                self.resolve_effects(if again { cmd } else { cmd + 1 });
             }
             Pending::DiscardDown => {
                 self.hand[s] &= !(1 << c);
                 self.discarded[s] |= 1 << c;
                 self.shown[s] |= 1 << c;
-                self.lost_admirals(s as u8);
+                self.lost_admirals(cmd);
             }
             _ => {}
         }
     }
 
+    /// The initiative value a side plays this turn: its card's, or in a fleet battle the
+    /// total of its squadrons' cards (glossary: fleet battles, initiative phase).
+    pub fn initiative_total(&self, side: u8) -> u32 {
+        (side as usize..MAX_COMMANDS)
+            .step_by(2)
+            .filter_map(|c| cards().get(self.revealed[c] as usize))
+            .map(|k| u32::from(k.value))
+            .sum()
+    }
+
+    /// The admiral value a side's initiative tie is broken by: its highest admiral (a
+    /// one-squadron game: its admiral).
+    pub fn senior_admiral(&self, side: u8) -> u8 {
+        (side as usize..MAX_COMMANDS)
+            .step_by(2)
+            .filter(|&c| self.command_exists(c))
+            .map(|c| self.admiral[c])
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Quick reference step 1: both sides reveal; the higher value is first player; a tie
     /// goes to the higher admiral value, then to a challenge test (no event deck is public:
-    /// an event that cannot be resolved is ignored).
-    pub(crate) fn start_turn(&mut self) {
+    /// an event that cannot be resolved is ignored). Public for tests and tools that set
+    /// the face-down cards themselves.
+    pub fn start_turn(&mut self) {
         self.phase = Phase::Initiative;
-        for s in 0..2 {
+        for s in 0..MAX_COMMANDS {
             self.revealed[s] = self.next[s];
             self.next[s] = NONE;
             self.effect_card[s] = self.revealed[s];
@@ -92,16 +165,12 @@ impl OakGame {
                 self.shown[s] |= 1 << self.revealed[s];
             }
         }
-        let value = |s: usize| {
-            cards()
-                .get(self.revealed[s] as usize)
-                .map_or(0, |c| c.value)
-        };
-        let (v0, v1) = (value(0), value(1));
+        let (v0, v1) = (self.initiative_total(0), self.initiative_total(1));
+        let (a0, a1) = (self.senior_admiral(0), self.senior_admiral(1));
         if v0 != v1 {
             self.initiative_won(if v0 > v1 { 0 } else { 1 });
-        } else if self.admiral[0] != self.admiral[1] {
-            self.initiative_won(if self.admiral[0] > self.admiral[1] { 0 } else { 1 });
+        } else if a0 != a1 {
+            self.initiative_won(if a0 > a1 { 0 } else { 1 });
         } else {
             self.start_challenge(0, 0);
         }
@@ -121,12 +190,16 @@ impl OakGame {
         self.start_roll(pool, RollFor::Challenge { side, first_hits });
     }
 
-    /// The ship that rolls a side's challenge test: its flagship, else its first ship able
-    /// to act.
+    /// The ship that rolls a side's challenge test: its (first squadron's) flagship, else
+    /// another squadron's flagship, else its first ship able to act.
     fn challenger(&self, side: u8) -> Option<usize> {
-        self.flagship(side)
-            .filter(|&i| self.ships[i].can_act())
-            .or_else(|| self.ships().iter().position(|s| s.side == side && s.can_act()))
+        let flag = |s: &Ship| s.side == side && s.flagship && s.can_act();
+        let ships = self.ships();
+        ships
+            .iter()
+            .position(|s| flag(s) && s.squadron == 0)
+            .or_else(|| ships.iter().position(flag))
+            .or_else(|| ships.iter().position(|s| s.side == side && s.can_act()))
     }
 
     pub(crate) fn resolve_challenge(&mut self, side: u8, first_hits: u8) {
@@ -145,55 +218,107 @@ impl OakGame {
         }
     }
 
-    /// Step 2: each side picks next turn's card face down (none on the last turn).
+    /// Step 2: each squadron picks next turn's card face down (none on the last turn).
     fn initiative_won(&mut self, first: u8) {
         self.first = first;
-        if self.turn < self.turns {
-            self.who = 0;
-            self.pending = Pending::PlaceCard;
-        } else {
-            self.resolve_effects(0);
+        match self.next_placer(None).filter(|_| self.turn < self.turns) {
+            Some(c) => self.hand_decision_to(c, Pending::PlaceCard),
+            None => self.resolve_effects(0),
         }
     }
 
-    /// Step 3: resolve the cards, from `side` on (Await New Orders asks its side which card
-    /// it plays), then the "immediately" effects, then the movement phase.
-    pub(crate) fn resolve_effects(&mut self, side: u8) {
-        for s in side..2 {
-            if self.effect_card[s as usize] == self.revealed[s as usize]
-                && self.effect(s, Effect::AwaitOrders)
-            {
-                self.who = s;
+    /// Step 3: resolve the cards, from command `from` on (Await New Orders asks its
+    /// squadron which card it plays), then the "immediately" effects, then the movement
+    /// phase. A card's effects apply to its own squadron's ships.
+    pub(crate) fn resolve_effects(&mut self, from: u8) {
+        for c in from..MAX_COMMANDS as u8 {
+            if !self.command_exists(c as usize) {
+                continue;
+            }
+            let await_orders = self.effect_card[c as usize] == self.revealed[c as usize]
+                && self.effect(c, Effect::AwaitOrders);
+            let adaptive =
+                self.effect(c, Effect::AdaptiveTactics) && self.enemy_discards(c) != 0;
+            if await_orders || adaptive {
+                self.hand_decision_to(c, Pending::AwaitOrders);
                 let mut opts = ActionSet::new();
-                self.pending = Pending::AwaitOrders;
                 self.card_options(&mut opts);
-                if !opts.is_empty() {
+                if opts.iter().any(|a| a != PASS) {
                     return;
                 }
             }
         }
-        for s in 0..2u8 {
-            for i in 0..self.n_ships as usize {
-                if self.ships[i].side != s || !self.ships[i].can_act() {
-                    continue;
+        // Fleet Maneuver: the ships eligible when the card resolves (in formation, not
+        // entangled or aground), each offered its free turn in turn.
+        self.free_turns = (0..self.n_ships as usize)
+            .filter(|&i| {
+                let s = &self.ships[i];
+                self.ship_effect(i, Effect::FleetManeuver)
+                    && s.can_act()
+                    && !s.is_entangled()
+                    && !s.aground
+                    && self.in_formation(i)
+            })
+            .fold(0, |m, i| m | 1 << i);
+        self.next_free_turn();
+    }
+
+    /// Raise the Black: every enemy ship within musket shot of a ship of a squadron
+    /// playing it takes a skill test with 3 fewer dice, one after the other from `from`
+    /// (`16 * command + ship`); a failure is 1 fatigue. Then the immediate effects.
+    pub(crate) fn raise_the_black(&mut self, from: u8) {
+        let musket = rules().ranges.musket;
+        for key in from as usize..MAX_COMMANDS * 16 {
+            let (c, j) = ((key / 16) as u8, key % 16);
+            if j >= self.n_ships as usize
+                || !self.command_exists(c as usize)
+                || !self.effect(c, Effect::RaiseTheBlack)
+            {
+                continue;
+            }
+            let t = &self.ships[j];
+            if t.side == c & 1 || !t.can_act() {
+                continue;
+            }
+            let near = (0..self.n_ships as usize).any(|k| {
+                self.ships[k].command() == c
+                    && self.ships[k].can_act()
+                    && self.distance(k, j) <= musket
+            });
+            if near {
+                let mut pool = self.skill_test_pool(j, 3);
+                pool.test = true;
+                self.start_roll(pool, RollFor::RaiseTheBlack { key: key as u8 });
+                return;
+            }
+        }
+        self.immediate_effects();
+    }
+
+    /// The "immediately" effects on each ship (Fast Loader, Reload!, Take Courage), then
+    /// the movement phase.
+    fn immediate_effects(&mut self) {
+        for i in 0..self.n_ships as usize {
+            if !self.ships[i].can_act() {
+                continue;
+            }
+            let c = self.ships[i].command();
+            let formation = self.in_formation(i);
+            let fast = self.effect(c, Effect::FastLoader);
+            let reload = fast || (formation && self.effect(c, Effect::ReloadFormation));
+            let ship = &mut self.ships[i];
+            if reload {
+                // One marker: port first (the engine's choice; the card lets the
+                // player remove either).
+                if ship.reload[0] {
+                    ship.reload[0] = false;
+                } else {
+                    ship.reload[1] = false;
                 }
-                let formation = self.in_formation(i);
-                let fast = self.effect(s, Effect::FastLoader);
-                let reload = fast || (formation && self.effect(s, Effect::ReloadFormation));
+            }
+            if formation && self.effect(c, Effect::TakeCourage) {
                 let ship = &mut self.ships[i];
-                if reload {
-                    // One marker: port first (the engine's choice; the card lets the
-                    // player remove either).
-                    if ship.reload[0] {
-                        ship.reload[0] = false;
-                    } else {
-                        ship.reload[1] = false;
-                    }
-                }
-                if formation && self.effect(s, Effect::TakeCourage) {
-                    let ship = &mut self.ships[i];
-                    ship.fatigue = ship.fatigue.saturating_sub(1);
-                }
+                ship.fatigue = ship.fatigue.saturating_sub(1);
             }
         }
         self.start_movement_phase();
@@ -202,8 +327,14 @@ impl OakGame {
     /// Step 13: faced cards return to the hand, single-use ones are discarded; then the
     /// next turn, or the end of the game after the last.
     pub(crate) fn return_cards(&mut self) {
-        for s in 0..2 {
-            for c in [self.revealed[s], self.effect_card[s]] {
+        for s in 0..MAX_COMMANDS {
+            // A card borrowed by Adaptive Tactics stays the opponent's.
+            let effect = if self.borrowed & (1 << s) != 0 {
+                NONE
+            } else {
+                self.effect_card[s]
+            };
+            for c in [self.revealed[s], effect] {
                 if c != NONE && cards().get(c as usize).is_some_and(|k| k.discard) {
                     self.hand[s] &= !(1 << c);
                     self.discarded[s] |= 1 << c;
@@ -211,6 +342,7 @@ impl OakGame {
             }
             self.effect_card[s] = NONE;
         }
+        self.borrowed = 0;
         self.turn += 1;
         self.start_turn();
     }
@@ -220,12 +352,22 @@ impl OakGame {
         self.shown[side] | self.discarded[side]
     }
 
-    /// A copy where the other side's unseen hand cards and face-down card are drawn again,
-    /// consistently with everything `player` has seen (cards shown, discards, hand size,
-    /// the hand rules).
+    /// A copy where the other side's unseen hand cards and face-down cards (every one of
+    /// its squadrons) are drawn again, consistently with everything `player` has seen
+    /// (cards shown, discards, hand sizes, the hand rules).
     pub(crate) fn resample(&self, player: u8, rng: &mut dyn RngCore) -> OakGame {
         let mut g = *self;
-        let o = (1 - (player & 1)) as usize;
+        let enemy = 1 - (player & 1) as usize;
+        for o in (enemy..MAX_COMMANDS).step_by(2) {
+            if self.command_exists(o) {
+                self.resample_command(&mut g, o, rng);
+            }
+        }
+        g
+    }
+
+    /// Draws command `o`'s unseen hand cards and face-down card again into `g`.
+    fn resample_command(&self, g: &mut OakGame, o: usize, rng: &mut dyn RngCore) {
         let known = self.hand[o] & self.known_cards(o);
         let unknown_n = (self.hand[o] & !known).count_ones();
         let candidates: Vec<usize> = (0..cards().len())
@@ -261,12 +403,11 @@ impl OakGame {
                 g.next[o] = c;
             }
         }
-        g
     }
 
-    /// Hand size a side keeps after a lost admiral: 5 + the (new) admiral value.
-    pub(crate) fn hand_limit(&self, side: usize) -> u32 {
-        (rules().limits.hand_base + self.admiral[side]) as u32
+    /// Hand size a command keeps after a lost admiral: 5 + the (new) admiral value.
+    pub(crate) fn hand_limit(&self, c: usize) -> u32 {
+        (rules().limits.hand_base + self.admiral[c % MAX_COMMANDS]) as u32
     }
 }
 

@@ -37,6 +37,14 @@
 //!   rolls, lost admirals, cards back to the hands (single-use ones discarded). After turn
 //!   10 fewer strike points wins, a tie goes to the defender.
 //!
+//! **Fleet battles** (glossary: fleet battles): a side may field 2-4 squadrons
+//! (`squadron` in the scenario), each a *command* (`2 * squadron + side`) with its own
+//! hand, face-down card, admiral, fortune points, flagship and formation; a card's effects
+//! apply to its own squadron. The fleet with the higher total of its squadrons' cards goes
+//! first; a squadron with no ship able to act plays no card. In the movement phase the
+//! fleets alternate whole squadrons (each ship completing its activation in turn); the
+//! attack phase alternates ships as usual; withdrawal counts the whole fleet.
+//!
 //! Every die roll is an explicit chance node with exact probabilities ([`dice`]); numbers
 //! the glossary leaves out are data in `env/data/oak/` from the rules notes;
 //! `docs/rulesets/oak.md` lists the catalogue, the substitutes, the deviations and every

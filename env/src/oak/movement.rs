@@ -37,7 +37,7 @@ impl OakGame {
             v += u8::from(s.sail == sail::FULL);
             if large {
                 v += u8::from(s.has(rule::FAST));
-                v += u8::from(self.effect(s.side, Effect::FavorableWind));
+                v += u8::from(self.effect(s.command(), Effect::FavorableWind));
             }
             v
         };
@@ -135,8 +135,10 @@ impl OakGame {
             TestFor::Board(j) => {
                 if passed {
                     self.entangle(i, j as usize);
+                    self.after_boarding(i, j as usize);
+                } else {
+                    self.finish_crew();
                 }
-                self.finish_crew();
             }
             TestFor::Float => {
                 if passed {
@@ -268,7 +270,7 @@ impl OakGame {
     /// notes a shoal crossed (glossary: collision, shoals).
     pub(crate) fn sail_ahead(&mut self, i: usize, dist: i32) {
         let start = self.ships[i].base;
-        let shoals_ignored = self.effect(self.ships[i].side, Effect::ShoalsAhead);
+        let shoals_ignored = self.effect(self.ships[i].command(), Effect::ShoalsAhead);
         // The region the whole move sweeps, a few mils wider all round than the bases it
         // covers (their corners are rounded separately): only what touches it is checked
         // step by step, exactly as a check of everything would.
@@ -350,7 +352,7 @@ impl OakGame {
                 .saturating_sub(u8::from(s.has(rule::SHALLOW_DRAFT)))
                 .max(1);
             self.start_roll(
-                Pool::new(dice, face::SKULL, 0, 0, false, s.side),
+                Pool::new(dice, face::SKULL, 0, 0, false, s.command()),
                 RollFor::Shoal,
             );
             return;
@@ -470,6 +472,9 @@ impl OakGame {
         if s.sail > sail::ANCHORED {
             out.insert(SAIL_DOWN);
         }
+        if self.phase == Phase::Movement && !self.act.attack_phase_crew {
+            self.crew_attack_options(i, out);
+        }
         if s.has(rule::SWEEPS) && !s.aground {
             out.insert(ROW);
         }
@@ -486,7 +491,7 @@ impl OakGame {
                 out.insert(BOARD_0 + t.slot as Action);
             }
             if s.flagship
-                && t.side == s.side
+                && t.command() == s.command()
                 && t.can_act()
                 && !t.is_entangled()
                 && rect_distance_at_most(&s.base, &t.base, p)
@@ -502,7 +507,13 @@ impl OakGame {
         match a {
             RELOAD_PORT => self.ships[i].reload[0] = false,
             RELOAD_STBD => self.ships[i].reload[1] = false,
-            RALLY => self.ships[i].fatigue = self.ships[i].fatigue.saturating_sub(1),
+            RALLY => {
+                self.ships[i].fatigue = self.ships[i].fatigue.saturating_sub(1);
+                if self.ships[i].flagship && self.ship_effect(i, Effect::Zeal) {
+                    self.zeal(0);
+                    return;
+                }
+            }
             REPAIR => {
                 if self.ships[i].aground {
                     let pool = self.skill_test_pool(i, 0);
@@ -525,14 +536,27 @@ impl OakGame {
                     self.finish_crew();
                     return;
                 };
-                let low_sails = self.ships[j].sail <= sail::MINIMAL;
-                if low_sails && self.effect(side, Effect::BoardersAway) {
-                    self.entangle(i, j);
-                } else {
-                    let pool = self.skill_test_pool(i, 0);
-                    self.start_roll(pool, RollFor::Test(TestFor::Board(j as u8)));
-                    return;
+                let partial = PARTIAL_0 + self.ships[j].slot as Action;
+                if self.ship_effect(i, Effect::BoardingThroughSmoke) {
+                    let mut fire = ActionSet::new();
+                    self.attack_targets(true, &mut fire);
+                    if fire.contains(partial) {
+                        // Boarding Through the Smoke: partial fire first (always taken:
+                        // it can only tire the enemy), then the boarding.
+                        self.act.crew_attack = true;
+                        self.act.board_after = Some(j as u8);
+                        self.apply_attack_choice(partial);
+                        return;
+                    }
                 }
+                self.start_boarding(i, j);
+                return;
+            }
+            _ if (FIRE_PORT_0..CLOSE_0 + 8).contains(&a) => {
+                // An attack as the crew action (the squadron's card allows it).
+                self.act.crew_attack = true;
+                self.apply_attack_choice(a);
+                return;
             }
             _ if (FLAG_0..FLAG_0 + 8).contains(&a) => {
                 if let Some(k) = self.ship_at(side, (a - FLAG_0) as usize) {
@@ -543,6 +567,92 @@ impl OakGame {
             _ => {}
         }
         self.finish_crew();
+    }
+
+    /// Ship `i`'s boarding action on enemy `j`: Boarders Away entangles a ship at minimal
+    /// sails or anchored at once, else a skill test.
+    pub(crate) fn start_boarding(&mut self, i: usize, j: usize) {
+        let low_sails = self.ships[j].sail <= sail::MINIMAL;
+        if low_sails && self.ship_effect(i, Effect::BoardersAway) {
+            self.entangle(i, j);
+            self.after_boarding(i, j);
+        } else {
+            let pool = self.skill_test_pool(i, 0);
+            self.start_roll(pool, RollFor::Test(TestFor::Board(j as u8)));
+        }
+    }
+
+    /// A successful boarding action by ship `i` on `j`: Expert Boarding's free close combat
+    /// attack in the movement phase (always taken: it can only tire the enemy), else the
+    /// crew action is over.
+    fn after_boarding(&mut self, i: usize, j: usize) {
+        if self.phase == Phase::Movement && self.ship_effect(i, Effect::ExpertBoarding) {
+            self.act.crew_attack = true;
+            self.apply_attack_choice(CLOSE_0 + self.ships[j].slot as Action);
+        } else {
+            self.finish_crew();
+        }
+    }
+
+    /// Zeal: after the flagship (the active ship) rallied, each friendly ship within
+    /// musket shot with fatigue takes a skill test, one after the other from ship `from`;
+    /// then the crew action is over. (A ship without fatigue is not rolled for: a success
+    /// could remove nothing.)
+    pub(crate) fn zeal(&mut self, from: u8) {
+        let f = self.act.ship as usize;
+        let musket = rules().ranges.musket;
+        let side = self.ships[f].side;
+        for k in from as usize..self.n_ships as usize {
+            let s = &self.ships[k];
+            if k != f
+                && s.side == side
+                && s.can_act()
+                && s.fatigue > 0
+                && self.distance(f, k) <= musket
+            {
+                let pool = self.skill_test_pool(k, 0);
+                self.start_roll(pool, RollFor::Zeal { ship: k as u8 });
+                return;
+            }
+        }
+        self.finish_crew();
+    }
+
+    /// Fleet Maneuver's free turn: the speed 1 tool's turns that are clear, or none
+    /// (`move:end`).
+    pub(crate) fn free_turn_options(&self, out: &mut ActionSet) {
+        let i = self.act.ship as usize;
+        let max = rules().tools.max_turn[0];
+        for (t, &deg) in TURNS.iter().enumerate() {
+            if deg.abs() <= max && self.turn_clear(i, deg) {
+                out.insert(TURN_0 + t as Action);
+            }
+        }
+        out.insert(MOVE_END);
+    }
+
+    pub(crate) fn apply_free_turn(&mut self, a: Action) {
+        let i = self.act.ship as usize;
+        if (TURN_0..TURN_0 + 8).contains(&a) {
+            let deg = TURNS[(a - TURN_0) as usize];
+            self.ships[i].base = self.ships[i].base.turned(deg);
+        }
+        self.free_turns &= !(1 << i);
+        self.next_free_turn();
+    }
+
+    /// Fleet Maneuver: offers the next ship its free turn; then Raise the Black and the
+    /// other immediate effects.
+    pub(crate) fn next_free_turn(&mut self) {
+        if self.free_turns != 0 {
+            let i = self.free_turns.trailing_zeros() as usize;
+            self.act.ship = i as u8;
+            self.who = self.ships[i].side;
+            self.pending = Pending::FreeTurn;
+            return;
+        }
+        self.act.ship = NONE;
+        self.raise_the_black(0);
     }
 
     /// The crew action is over: the activation ends (movement or attack phase).
@@ -564,6 +674,7 @@ impl OakGame {
             s.attacked = false;
             s.cut_free = false;
         }
+        self.squad_active = NONE;
         self.who = 1 - self.first;
         self.next_activation();
     }

@@ -10,7 +10,7 @@ use crate::game::Player;
 use crate::observation::{ObsSpec, Observation};
 use crate::plane::{cos_deg, sin_deg, TRIG_ONE};
 
-use super::data::{cards, rule, MAX_CARDS, MAX_PER_SIDE, MAX_SHIPS};
+use super::data::{cards, rule, MAX_CARDS, MAX_COMMANDS, MAX_PER_SIDE, MAX_SHIPS};
 use super::geometry::{point_of_sail, PointOfSail};
 use super::state::*;
 
@@ -58,6 +58,7 @@ pub static ENTITY_FEATURES: &[&str] = &[
     "additional_guns",
     "stout",
     "sweeps",
+    "squadron",
 ];
 
 /// Global features; the card groups have one entry per row of `cards.toml` (32).
@@ -105,6 +106,7 @@ pub static GLOBAL_FEATURES: &[&str] = &[
     "attack_band",
     "attack_rake",
     "resign_available",
+    "deciding_squadron",
     "own_hand_0",
     "own_hand_1",
     "own_hand_2",
@@ -406,7 +408,7 @@ pub const OAK_OBS: ObsSpec = ObsSpec {
 };
 
 /// Number of global features before the card groups.
-const CARD_GROUPS_AT: usize = 43;
+const CARD_GROUPS_AT: usize = 44;
 
 fn bit(v: bool) -> f32 {
     if v {
@@ -432,14 +434,16 @@ impl OakGame {
             }
         };
         let acting = self.act.ship as usize;
-        let adjust = [
-            self.effect(0, super::data::Effect::AdjustFormation),
-            self.effect(1, super::data::Effect::AdjustFormation),
-        ];
-        let members = [
-            if adjust[0] { 0 } else { self.formation_members(0) },
-            if adjust[1] { 0 } else { self.formation_members(1) },
-        ];
+        // Per command (a squadron): formation is within the squadron.
+        let adjust: [bool; MAX_COMMANDS] =
+            std::array::from_fn(|c| self.effect(c as u8, super::data::Effect::AdjustFormation));
+        let members: [u16; MAX_COMMANDS] = std::array::from_fn(|c| {
+            if adjust[c] || !self.command_exists(c) {
+                0
+            } else {
+                self.formation_members(c as u8)
+            }
+        });
         for (i, s) in self.ships().iter().enumerate() {
             let own = s.side == me;
             let row = s.slot as usize + if own { 0 } else { MAX_PER_SIDE };
@@ -483,10 +487,10 @@ impl OakGame {
                 bit(s.attacked),
                 self.speed_rating(i) as f32 / 5.0,
                 bit(pos == PointOfSail::WindEye),
-                bit(if adjust[s.side as usize & 1] {
+                bit(if adjust[s.command() as usize % MAX_COMMANDS] {
                     self.in_formation(i)
                 } else {
-                    s.can_act() && members[s.side as usize & 1] & (1 << i) != 0
+                    s.can_act() && members[s.command() as usize % MAX_COMMANDS] & (1 << i) != 0
                 }),
                 bit(s.has(rule::SMALL)),
                 bit(s.has(rule::HIGH_FREEBOARD)),
@@ -497,6 +501,7 @@ impl OakGame {
                 bit(s.has(rule::ADDITIONAL_GUNS)),
                 bit(s.has(rule::STOUT)),
                 bit(s.has(rule::SWEEPS)),
+                s.squadron as f32 / 3.0,
             ];
             for (k, val) in v.iter().enumerate() {
                 out.entities[[row, k]] = *val;
@@ -520,7 +525,7 @@ impl OakGame {
             )),
             bit(p == Pending::SelectShip),
             bit(p == Pending::Seamanship),
-            bit(matches!(p, Pending::Moving | Pending::HeadingTurn)),
+            bit(matches!(p, Pending::Moving | Pending::HeadingTurn | Pending::FreeTurn)),
             bit(p == Pending::CrewAction),
             bit(matches!(p, Pending::AttackChoice | Pending::SecondBroadside)),
             bit(p == Pending::Aim),
@@ -530,17 +535,17 @@ impl OakGame {
             bit(p == Pending::LostAdmiral),
             bit(self.first == me),
             bit(self.defender == me),
-            self.fortune[m] as f32 / 3.0,
-            self.fortune[e] as f32 / 3.0,
-            self.admiral[m] as f32 / 2.0,
-            self.admiral[e] as f32 / 2.0,
+            self.fortune_of(m as u8) as f32 / 3.0,
+            self.fortune_of(e as u8) as f32 / 3.0,
+            self.senior_admiral(me) as f32 / 2.0,
+            self.senior_admiral(1 - me) as f32 / 2.0,
             self.strike_points(me) as f32 / 8.0,
             self.strike_points(1 - me) as f32 / 8.0,
             self.active_ships(me) as f32 / 8.0,
             self.active_ships(1 - me) as f32 / 8.0,
-            self.hand[m].count_ones() as f32 / 7.0,
-            self.hand[e].count_ones() as f32 / 7.0,
-            bit(self.next[e] != NONE),
+            self.fleet_hand_cards(me) as f32 / 7.0,
+            self.fleet_hand_cards(1 - me) as f32 / 7.0,
+            bit((e..MAX_COMMANDS).step_by(2).any(|c| self.next[c] != NONE)),
             sin_deg(wind) as f32 / TRIG_ONE as f32,
             cos_deg(wind) as f32 / TRIG_ONE as f32,
             self.act.speed as f32 / 5.0,
@@ -552,21 +557,29 @@ impl OakGame {
             self.attack.band as f32 / 3.0,
             self.attack.rake as f32 / 2.0,
             bit(self.options.resignation),
+            (self.cmd >> 1) as f32 / 3.0,
         ];
         for (k, val) in g.iter().enumerate() {
             out.global[k] = *val;
         }
         let n = cards().len().min(MAX_CARDS);
+        // A fleet's squadrons together (one squadron: its side's entries alone).
+        let fleet = |side: usize, f: &dyn Fn(usize) -> u32| {
+            (side..MAX_COMMANDS)
+                .step_by(2)
+                .filter(|&c| self.command_exists(c))
+                .fold(0u32, |acc, c| acc | f(c))
+        };
         let groups: [u32; 9] = [
-            self.hand[m],
-            card_bit(self.next[m]),
-            card_bit(self.revealed[m]),
-            card_bit(self.effect_card[m]),
-            self.discarded[m],
-            card_bit(self.revealed[e]),
-            card_bit(self.effect_card[e]),
-            self.shown[e],
-            self.discarded[e],
+            fleet(m, &|c| self.hand[c]),
+            fleet(m, &|c| card_bit(self.next[c])),
+            fleet(m, &|c| card_bit(self.revealed[c])),
+            fleet(m, &|c| card_bit(self.effect_card[c])),
+            fleet(m, &|c| self.discarded[c]),
+            fleet(e, &|c| card_bit(self.revealed[c])),
+            fleet(e, &|c| card_bit(self.effect_card[c])),
+            fleet(e, &|c| self.shown[c]),
+            fleet(e, &|c| self.discarded[c]),
         ];
         for (gi, bits) in groups.iter().enumerate() {
             for c in 0..n {

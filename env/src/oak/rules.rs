@@ -8,7 +8,7 @@ use crate::chance::ChanceOutcomes;
 use crate::game::Action;
 
 use super::catalogue::*;
-use super::data::{rule, rules};
+use super::data::{rule, rules, MAX_COMMANDS};
 use super::dice::{face, Pool};
 use super::state::*;
 
@@ -23,6 +23,7 @@ impl OakGame {
             Pending::SelectShip => self.select_options(&mut out),
             Pending::Seamanship => self.seamanship_options(&mut out),
             Pending::HeadingTurn | Pending::Moving => self.move_options(&mut out),
+            Pending::FreeTurn => self.free_turn_options(&mut out),
             Pending::CrewAction => self.crew_options(self.act.ship as usize, &mut out),
             Pending::AttackChoice | Pending::SecondBroadside => self.attack_options(&mut out),
             Pending::Aim => self.aim_options(&mut out),
@@ -69,12 +70,13 @@ impl OakGame {
             Pending::SelectShip => self.apply_select(a),
             Pending::Seamanship => self.apply_seamanship(a),
             Pending::HeadingTurn | Pending::Moving => self.apply_move(a),
+            Pending::FreeTurn => self.apply_free_turn(a),
             Pending::CrewAction => self.apply_crew(a),
             Pending::AttackChoice | Pending::SecondBroadside => self.apply_attack_choice(a),
             Pending::Aim => self.apply_aim(a),
             Pending::Fortune => {
                 if a == FORTUNE {
-                    let r = self.roll.roller as usize & 1;
+                    let r = self.roll.roller as usize % MAX_COMMANDS;
                     self.fortune[r] = self.fortune[r].saturating_sub(1);
                     self.roll.restart();
                     self.pending = Pending::Pool;
@@ -128,20 +130,20 @@ impl OakGame {
             .saturating_sub(self.dice_fatigue(i))
             .saturating_sub(dice_less)
             .max(1);
-        Pool::new(dice, face::SAIL | face::SWORD, 0, s.skill, true, s.side)
+        Pool::new(dice, face::SAIL | face::SWORD, 0, s.skill, true, s.command())
     }
 
     /// The roll is complete: offer a fortune point where one may be spent (a failed skill
     /// test, any attack), else resolve it.
     pub(crate) fn roll_complete(&mut self) {
-        let r = self.roll.roller as usize & 1;
+        let r = self.roll.roller as usize % MAX_COMMANDS;
         let offer = match self.roll_for {
             RollFor::Test(_) => self.roll.hits == 0,
             RollFor::Attack => true,
             _ => false,
         };
         if offer && !self.roll.fortune_used && self.fortune[r] > 0 {
-            self.who = r as u8;
+            self.who = r as u8 & 1;
             self.pending = Pending::Fortune;
         } else {
             self.resolve_roll();
@@ -171,10 +173,24 @@ impl OakGame {
                 self.end_cursor = ship + 1;
                 self.next_sinking();
             }
+            RollFor::RaiseTheBlack { key } => {
+                if hits == 0 {
+                    let j = key as usize % 16;
+                    self.add_fatigue(j, 1);
+                }
+                self.raise_the_black(key + 1);
+            }
+            RollFor::Zeal { ship } => {
+                if hits > 0 {
+                    let k = ship as usize;
+                    self.ships[k].fatigue = self.ships[k].fatigue.saturating_sub(1);
+                }
+                self.zeal(ship + 1);
+            }
             RollFor::AdmiralLoss => {
                 if hits > 0 {
-                    let side = self.ships[self.attack.target as usize].side as usize;
-                    self.admiral[side] = 0;
+                    let c = self.ships[self.attack.target as usize].command() as usize;
+                    self.admiral[c] = 0;
                 }
                 self.end_attack();
             }
@@ -224,24 +240,36 @@ impl OakGame {
 
     /// Whether `side` has a ship still to activate in this phase.
     pub(crate) fn has_ready(&self, side: u8) -> bool {
-        self.ships().iter().any(|s| {
-            s.side == side
-                && s.can_act()
-                && match self.phase {
-                    Phase::Movement => !s.moved,
-                    _ => !s.attacked,
-                }
-        })
+        self.ships().iter().any(|s| s.side == side && self.ready(s))
+    }
+
+    /// Whether ship `s` is still to activate in this phase.
+    fn ready(&self, s: &Ship) -> bool {
+        s.can_act()
+            && match self.phase {
+                Phase::Movement => !s.moved,
+                _ => !s.attacked,
+            }
     }
 
     /// The next activation: the other side if it has a ship left, else the same side, else
-    /// the next phase (glossary: movement phase, attack phase).
+    /// the next phase (glossary: movement phase, attack phase). In a fleet battle's
+    /// movement phase a squadron activates whole, ship by ship, before the other fleet
+    /// activates a squadron (glossary: fleet battles, movement phase).
     pub(crate) fn next_activation(&mut self) {
         self.act = Activation {
             ship: NONE,
             collide_with: NONE,
             ..Activation::default()
         };
+        if self.squad_active != NONE {
+            let c = self.squad_active;
+            if self.ships().iter().any(|s| s.command() == c && self.ready(s)) {
+                self.pending = Pending::SelectShip;
+                return;
+            }
+            self.squad_active = NONE;
+        }
         let other = 1 - self.who;
         if self.has_ready(other) {
             self.who = other;
@@ -257,11 +285,8 @@ impl OakGame {
 
     fn select_options(&self, out: &mut ActionSet) {
         for s in self.ships() {
-            let ready = match self.phase {
-                Phase::Movement => !s.moved,
-                _ => !s.attacked,
-            };
-            if s.side == self.who && s.can_act() && ready {
+            let squadron_ok = self.squad_active == NONE || s.command() == self.squad_active;
+            if s.side == self.who && squadron_ok && self.ready(s) {
                 out.insert(SHIP_0 + s.slot as Action);
             }
         }
@@ -277,6 +302,10 @@ impl OakGame {
             ..Activation::default()
         };
         if self.phase == Phase::Movement {
+            if self.is_fleet() {
+                // The first ship of a squadron's activation: the rest of it follows.
+                self.squad_active = self.ships[i].command();
+            }
             self.start_activation(i);
         } else {
             self.pending = Pending::AttackChoice;

@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use crate::plane::Rect;
 
 use super::data::{
-    cards, rule, rules, Effect, Nation, Scenario, TerrainKind, MAX_PER_SIDE, MAX_SHIPS,
-    MAX_TERRAIN,
+    cards, rule, rules, Effect, Nation, Scenario, TerrainKind, MAX_COMMANDS, MAX_PER_SIDE,
+    MAX_SHIPS, MAX_TERRAIN,
 };
 use super::dice::Pool;
 
@@ -41,6 +41,8 @@ pub struct Ship {
     pub side: u8,
     /// Index among its side's ships (scenario order): the `k` and `j` of the catalogue.
     pub slot: u8,
+    /// Its squadron (0 unless a fleet battle).
+    pub squadron: u8,
     pub fortitude: u8,
     pub broadside: u8,
     pub crew: u8,
@@ -75,6 +77,11 @@ pub struct Ship {
 }
 
 impl Ship {
+    /// The command (squadron) this ship belongs to: `2 * squadron + side`, whose cards,
+    /// admiral, fortune points and flagship it shares.
+    pub fn command(&self) -> u8 {
+        2 * self.squadron + self.side
+    }
     pub fn has(&self, bit: u16) -> bool {
         self.rules & bit != 0
     }
@@ -170,6 +177,8 @@ pub enum Pending {
     Seamanship,
     /// The active ship turns with the speed 1 tool after a passed change-heading test.
     HeadingTurn,
+    /// Fleet Maneuver: the active ship may make a free turn with the speed 1 tool.
+    FreeTurn,
     /// The active ship turns and moves.
     Moving,
     /// The active ship picks its crew action.
@@ -230,6 +239,12 @@ pub struct Activation {
     pub attack_phase_crew: bool,
     /// Broadsides fired this activation (bit 0 port, bit 1 starboard).
     pub fired: u8,
+    /// The attack in progress is the movement phase's crew action (Rolling Broadsides,
+    /// Heavy Musket Volley, Elan).
+    pub crew_attack: bool,
+    /// Boarding Through the Smoke: the enemy (global index) boarded after the partial fire
+    /// in progress.
+    pub board_after: Option<u8>,
 }
 
 /// What a seamanship or crew skill test is for.
@@ -255,6 +270,10 @@ pub enum RollFor {
     Shoal,
     Sink { ship: u8 },
     AdmiralLoss,
+    /// Raise the Black's skill test (`key`: 16 * command playing it + ship tested).
+    RaiseTheBlack { key: u8 },
+    /// Zeal: a friendly ship's skill test after the flagship rallied (ship tested).
+    Zeal { ship: u8 },
 }
 
 /// The attack in progress.
@@ -328,7 +347,8 @@ pub struct OakGame {
     /// Heading the wind blows from (the weather edge: 0 north, 90 east, ...).
     pub wind_from: u16,
     pub nations: [Nation; 2],
-    pub admiral: [u8; 2],
+    /// Admiral value of each command.
+    pub admiral: [u8; MAX_COMMANDS],
     pub defender: u8,
     pub turns: u8,
     /// The turn being played, from 1.
@@ -339,23 +359,37 @@ pub struct OakGame {
     pub who: u8,
     /// The side with the initiative this turn.
     pub first: u8,
-    /// Cards each side may choose from (bits of `cards.toml` rows).
-    pub pool: [u32; 2],
-    /// Each side's initiative hand (every card not discarded, face-down and face-up ones
-    /// included). Hidden from the other side.
-    pub hand: [u32; 2],
-    pub hand_size: [u8; 2],
+    /// Squadrons per side (1 unless a fleet battle: glossary, fleet battles).
+    pub squadrons: [u8; 2],
+    /// The command (squadron) deciding in the card steps (set-up, face-down card, Await
+    /// New Orders, discard down, lost admirals); its side is `who`.
+    pub cmd: u8,
+    /// Fleet battles' movement phase: the squadron activating now, or [`NONE`].
+    pub squad_active: u8,
+    /// The arrays below are per command (`2 * squadron + side`; see [`MAX_COMMANDS`]):
+    /// in a one-squadron game entries 0 and 1 are the two sides.
+    /// Cards each command may choose from (bits of `cards.toml` rows).
+    pub pool: [u32; MAX_COMMANDS],
+    /// Each command's initiative hand (every card not discarded, face-down and face-up
+    /// ones included). Hidden from the other side.
+    pub hand: [u32; MAX_COMMANDS],
+    pub hand_size: [u8; MAX_COMMANDS],
     /// Discarded single-use cards (public).
-    pub discarded: [u32; 2],
-    /// Every card a side has shown face up (public).
-    pub shown: [u32; 2],
+    pub discarded: [u32; MAX_COMMANDS],
+    /// Every card a command has shown face up (public).
+    pub shown: [u32; MAX_COMMANDS],
     /// This turn's face-up card, or [`NONE`].
-    pub revealed: [u8; 2],
+    pub revealed: [u8; MAX_COMMANDS],
     /// The face-down card for next turn, or [`NONE`]. Hidden from the other side.
-    pub next: [u8; 2],
+    pub next: [u8; MAX_COMMANDS],
     /// The card whose effect applies this turn (Await New Orders plays another).
-    pub effect_card: [u8; 2],
-    pub fortune: [u8; 2],
+    pub effect_card: [u8; MAX_COMMANDS],
+    pub fortune: [u8; MAX_COMMANDS],
+    /// Commands (bits) whose effect card this turn is the opponent's discarded card,
+    /// borrowed by Adaptive Tactics (it is not theirs to discard).
+    pub borrowed: u8,
+    /// Fleet Maneuver: ships (bits) still to be offered their free turn.
+    pub free_turns: u16,
     pub act: Activation,
     pub roll: Pool,
     pub roll_for: RollFor,
@@ -378,6 +412,7 @@ impl OakGame {
             ships[i] = Ship {
                 side,
                 slot: slots[side as usize],
+                squadron: s.squadron,
                 fortitude: s.class.fortitude,
                 broadside: s.class.broadside,
                 crew: s.class.crew,
@@ -400,6 +435,18 @@ impl OakGame {
                 rect: t.rect,
             };
         }
+        let squadrons = [scenario.squadrons(0), scenario.squadrons(1)];
+        let exists = |c: usize| (c as u8 >> 1) < squadrons[c & 1];
+        let per_command = |f: &dyn Fn(u8) -> u8, absent: u8| {
+            std::array::from_fn(|c| if exists(c) { f(c as u8) } else { absent })
+        };
+        let pools: [u32; MAX_COMMANDS] = std::array::from_fn(|c| {
+            if exists(c) {
+                super::data::card_pool(scenario.nations[c & 1])
+            } else {
+                0
+            }
+        });
         OakGame {
             ships,
             n_ships: scenario.ships.len().min(MAX_SHIPS) as u8,
@@ -408,7 +455,7 @@ impl OakGame {
             table: scenario.table,
             wind_from: scenario.wind_from,
             nations: scenario.nations,
-            admiral: scenario.admirals,
+            admiral: per_command(&|c| scenario.admiral_of(c), 0),
             defender: scenario.defender,
             turns: scenario.turns,
             turn: 1,
@@ -416,18 +463,20 @@ impl OakGame {
             pending: Pending::BuildHand,
             who: 0,
             first: 0,
-            pool: [
-                super::data::card_pool(scenario.nations[0]),
-                super::data::card_pool(scenario.nations[1]),
-            ],
-            hand: [0; 2],
-            hand_size: [scenario.hand_size(0), scenario.hand_size(1)],
-            discarded: [0; 2],
-            shown: [0; 2],
-            revealed: [NONE; 2],
-            next: [NONE; 2],
-            effect_card: [NONE; 2],
-            fortune: [l.fortune_points; 2],
+            squadrons,
+            cmd: 0,
+            squad_active: NONE,
+            pool: pools,
+            hand: [0; MAX_COMMANDS],
+            hand_size: per_command(&|c| scenario.hand_size(c), 0),
+            discarded: [0; MAX_COMMANDS],
+            shown: [0; MAX_COMMANDS],
+            revealed: [NONE; MAX_COMMANDS],
+            next: [NONE; MAX_COMMANDS],
+            effect_card: [NONE; MAX_COMMANDS],
+            fortune: per_command(&|_| l.fortune_points, 0),
+            borrowed: 0,
+            free_turns: 0,
             act: Activation {
                 ship: NONE,
                 collide_with: NONE,
@@ -461,36 +510,79 @@ impl OakGame {
             .position(|s| s.side == side && s.slot as usize == slot)
     }
 
-    /// Whether `side`'s card effect this turn is `e`.
-    pub fn effect(&self, side: u8, e: Effect) -> bool {
-        let c = self.effect_card[side as usize & 1];
-        c != NONE && cards().get(c as usize).is_some_and(|k| k.effect == e)
+    /// Whether this is a fleet battle (a side with several squadrons).
+    pub fn is_fleet(&self) -> bool {
+        self.squadrons[0] > 1 || self.squadrons[1] > 1
     }
 
-    /// The amount of `side`'s card effect `e` this turn (0 when it is not in play).
-    pub fn effect_amount(&self, side: u8, e: Effect) -> u8 {
-        if self.effect(side, e) {
-            cards()[self.effect_card[side as usize & 1] as usize].amount
+    /// Whether command `c` exists in this game.
+    pub fn command_exists(&self, c: usize) -> bool {
+        c < MAX_COMMANDS && (c as u8 >> 1) < self.squadrons[c & 1]
+    }
+
+    /// The commands in play, in order (a side's first squadron is its side number).
+    pub fn commands(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..MAX_COMMANDS as u8).filter(|&c| self.command_exists(c as usize))
+    }
+
+    /// Fortune points of the squadrons of `side` together.
+    pub fn fortune_of(&self, side: u8) -> u8 {
+        (side as usize..MAX_COMMANDS)
+            .step_by(2)
+            .map(|c| self.fortune[c])
+            .sum()
+    }
+
+    /// Cards in the hands of `side`'s squadrons together.
+    pub fn fleet_hand_cards(&self, side: u8) -> u32 {
+        (side as usize..MAX_COMMANDS)
+            .step_by(2)
+            .map(|c| self.hand[c].count_ones())
+            .sum()
+    }
+
+    /// Whether command `c` still has a ship that can act (glossary, fleet battles: an
+    /// entire squadron captured or out of action plays no initiative card).
+    pub fn command_alive(&self, c: u8) -> bool {
+        self.ships().iter().any(|s| s.command() == c && s.can_act())
+    }
+
+    /// Whether command `c`'s card effect this turn is `e` (a one-squadron game's
+    /// commands are its sides).
+    pub fn effect(&self, c: u8, e: Effect) -> bool {
+        let card = self.effect_card[c as usize % MAX_COMMANDS];
+        card != NONE && cards().get(card as usize).is_some_and(|k| k.effect == e)
+    }
+
+    /// The amount of command `c`'s card effect `e` this turn (0 when it is not in play).
+    pub fn effect_amount(&self, c: u8, e: Effect) -> u8 {
+        if self.effect(c, e) {
+            cards()[self.effect_card[c as usize % MAX_COMMANDS] as usize].amount
         } else {
             0
         }
     }
 
+    /// Whether ship `i`'s squadron plays card effect `e` this turn.
+    pub fn ship_effect(&self, i: usize, e: Effect) -> bool {
+        self.effect(self.ships[i].command(), e)
+    }
+
     /// Fatigue as the dice see it (Bravado: none while not shaken).
     pub fn dice_fatigue(&self, i: usize) -> u8 {
         let s = &self.ships[i];
-        if !s.shaken() && self.effect(s.side, Effect::Bravado) {
+        if !s.shaken() && self.effect(s.command(), Effect::Bravado) {
             0
         } else {
             s.fatigue
         }
     }
 
-    /// The flagship of `side`, if it has one on the table.
-    pub fn flagship(&self, side: u8) -> Option<usize> {
+    /// The flagship of command `c` (a squadron), if it has one on the table.
+    pub fn flagship(&self, c: u8) -> Option<usize> {
         self.ships()
             .iter()
-            .position(|s| s.side == side && s.flagship && s.on_table())
+            .position(|s| s.command() == c && s.flagship && s.on_table())
     }
 
     /// Strike points of `side`: 1 per crippled ship, 2 per ship captured, destroyed, out

@@ -4,7 +4,7 @@
 //! the generic numbered orders, readable JSON states) and the result ([`OakResult`]).
 //! Ships are named through a [`Roster`] (scenario names are cleaned of control characters).
 
-use broadside_env::oak::state::{EndReason, Pending, Phase};
+use broadside_env::oak::state::{EndReason, Pending, Phase, NONE};
 use broadside_env::oak::{OakGame, OakRuleset, Scenario};
 use serde::Serialize;
 
@@ -60,6 +60,7 @@ pub fn phase_text(g: &OakGame, roster: &Roster) -> String {
         Pending::SelectShip => format!("the {} activate a ship", side(g.who)),
         Pending::Seamanship => format!("{} may try a seamanship action", acting()),
         Pending::HeadingTurn => format!("{} changes heading", acting()),
+        Pending::FreeTurn => format!("{} may make Fleet Maneuver's free turn", acting()),
         Pending::Moving => format!("{} moves at speed {}", acting(), g.act.speed),
         Pending::CrewAction => format!("{} takes a crew action", acting()),
         Pending::AttackChoice => format!("{} attacks", acting()),
@@ -72,6 +73,20 @@ pub fn phase_text(g: &OakGame, roster: &Roster) -> String {
         Pending::DiscardDown => format!("the {} discard down", side(g.who)),
         Pending::Over => "the game is over".into(),
         _ => "dice are rolling".into(),
+    };
+    // A fleet battle: which squadron decides (its own cards, its squadron activation).
+    let squadron = match g.pending {
+        Pending::BuildHand
+        | Pending::PlaceCard
+        | Pending::AwaitOrders
+        | Pending::DiscardDown
+        | Pending::LostAdmiral => Some(g.cmd),
+        Pending::SelectShip if g.squad_active != NONE => Some(g.squad_active),
+        _ => None,
+    };
+    let what = match squadron.filter(|_| g.is_fleet()) {
+        Some(c) => format!("{what} (squadron {})", c / 2 + 1),
+        None => what,
     };
     let phase = match g.phase {
         Phase::Setup => "set-up",

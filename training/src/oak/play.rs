@@ -51,6 +51,10 @@ fn roll_purpose(g: &OakGame, roster: &Roster) -> String {
         }
         RollFor::Shoal => format!("{}'s shoal test", acting()),
         RollFor::Sink { ship } => format!("{}'s sinking roll", tag(roster, ship as usize)),
+        RollFor::RaiseTheBlack { key } => {
+            format!("{}'s Raise the Black test", tag(roster, key as usize % 16))
+        }
+        RollFor::Zeal { ship } => format!("{}'s Zeal test", tag(roster, ship as usize)),
         RollFor::AdmiralLoss => format!(
             "the admiral aboard {}",
             tag(roster, g.attack.target as usize)
@@ -336,7 +340,7 @@ impl RulesetUi for OakUi {
                 })
                 .collect(),
             strike_points: [g.strike_points(0), g.strike_points(1)],
-            fortune: g.fortune,
+            fortune: [g.fortune_of(0), g.fortune_of(1)],
         };
         Ok(serde_json::to_string(&v)?)
     }

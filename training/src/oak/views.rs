@@ -96,6 +96,11 @@ pub fn render(g: &OakGame, roster: &Roster, style: &Style) -> String {
 fn condition(g: &OakGame, i: usize) -> String {
     let s = &g.ships[i];
     let mut v: Vec<&str> = Vec::new();
+    // A fleet battle: which squadron the ship sails in.
+    const SQUADRONS: [&str; 4] = ["squadron 1", "squadron 2", "squadron 3", "squadron 4"];
+    if g.is_fleet() {
+        v.push(SQUADRONS[s.squadron.min(3) as usize]);
+    }
     if !s.on_table() {
         v.push(if s.status == 1 { "sunk" } else { "removed" });
     }
@@ -152,21 +157,36 @@ pub fn table(g: &OakGame, roster: &Roster, style: &Style) -> String {
         out.push_str(&style.side(roster.is_own(i), &line));
         out.push('\n');
     }
-    let hand: Vec<String> = (0..cards().len())
-        .filter(|&c| g.hand[roster.viewer as usize & 1] & (1 << c) != 0)
-        .map(|c| format!("{} ({})", cards()[c].name, cards()[c].value))
+    // One hand per own squadron (a fleet battle has several).
+    let me = roster.viewer as usize & 1;
+    let hands: Vec<String> = (me..g.hand.len())
+        .step_by(2)
+        .filter(|&c| g.command_exists(c))
+        .map(|c| {
+            let hand: Vec<String> = (0..cards().len())
+                .filter(|&k| g.hand[c] & (1 << k) != 0)
+                .map(|k| format!("{} ({})", cards()[k].name, cards()[k].value))
+                .collect();
+            let hand = if hand.is_empty() {
+                "-".into()
+            } else {
+                hand.join(", ")
+            };
+            if g.is_fleet() {
+                format!("squadron {}: {hand}", c / 2 + 1)
+            } else {
+                hand
+            }
+        })
         .collect();
     out.push_str(&format!(
-        "Fortune points: {} {}, {} {}. Your hand: {}",
+        "Fortune points: {} {}, {} {}. Your hand{}: {}",
         roster.side_name(0),
-        g.fortune[0],
+        g.fortune_of(0),
         roster.side_name(1),
-        g.fortune[1],
-        if hand.is_empty() {
-            "-".into()
-        } else {
-            hand.join(", ")
-        }
+        g.fortune_of(1),
+        if g.is_fleet() { "s" } else { "" },
+        hands.join("; ")
     ));
     out
 }
