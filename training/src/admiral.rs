@@ -45,13 +45,9 @@ pub const KNOWN: [(&str, &str); 9] = [
 
 /// The search a difficulty level (`easy`, `medium`, `hard`, `expert`: the time per
 /// decision) plays on `scenario`: the family measured strongest there. In a battle of
-/// squadrons that is the portfolio search: in WS&IM [`crate::wsim::WSIM_SQUADRON_LEVEL`] (the token tree
-/// search at the level's settings scored 2% against `bot:british` in the squadron battle,
-/// 69% with the doctrines' priors and British rollouts at 10 ms, the portfolio's order tree
-/// 82%); in Fighting Sail [`crate::fsail::FSAIL_SQUADRON_LEVEL`]. In the
-/// single-ship duels the tree search at the level (`mcts:level=`), which won 84% of the
-/// WS&IM duel against the strongest doctrine where the portfolio search won 69% (in the
-/// Fighting Sail duel the two score alike against the doctrines).
+/// squadrons that is the ruleset's `Screens::SQUADRON_LEVEL` where it has one (the portfolio
+/// search in WS&IM and Fighting Sail; the measurements: `docs/admirals.md`); in single-ship
+/// duels, and where a ruleset names none, the tree search at the level (`mcts:level=`).
 pub fn level_spec(scenario: &AnyScenario, level: &str) -> String {
     let squadrons = scenario.ships_per_side().iter().any(|&n| n > 1);
     match crate::screens::squadron_level(scenario.ruleset()) {
@@ -140,11 +136,9 @@ pub fn known_list() -> String {
 }
 
 impl AdmiralSpec {
-    /// The admiral a ruleset gets when `--admiral` is left out: the strongest measured
-    /// at about 10 ms a decision. WS&IM: the portfolio search [`crate::wsim::WSIM_ADMIRAL`] (83.9% of 400
-    /// games against `bot:british`, the strongest doctrine, in the squadron battle); Fighting
-    /// Sail: the portfolio search [`crate::fsail::FSAIL_ADMIRAL`]; elsewhere the close-action doctrine
-    /// where the ruleset has one, else the random admiral.
+    /// The admiral a ruleset gets when `--admiral` is left out: its `Screens::ADMIRAL`, the
+    /// strongest measured at about 10 ms a decision (`broadside rules` lists each); else the
+    /// close-action doctrine where the ruleset has one, else the random admiral.
     pub fn default_for(ruleset: &str) -> AdmiralSpec {
         let search = crate::screens::default_admiral(ruleset);
         if let Some(Ok(spec)) = search.map(str::parse) {

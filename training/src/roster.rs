@@ -49,6 +49,46 @@ impl Roster {
         roster
     }
 
+    /// "Name (L)": ship `i`'s name and map letter, as every log and order list writes her.
+    pub fn tag(&self, i: usize) -> String {
+        format!("{} ({})", self.name(i), self.letter(i))
+    }
+
+    /// `text` with every "ship N" (and its "(class C, side S)" where given) replaced by
+    /// ship N's [`Roster::tag`], for engine descriptions, which have no names at hand; a
+    /// number past the roster stays as it was.
+    pub fn name_ships(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len() + 16);
+        let mut rest = text;
+        while let Some(at) = rest.find("ship ") {
+            out.push_str(&rest[..at]);
+            let after = &rest[at + 5..];
+            let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            match after[..digits]
+                .parse::<usize>()
+                .ok()
+                .filter(|&i| i < self.names.len())
+            {
+                Some(i) => {
+                    out.push_str(&self.tag(i));
+                    rest = &after[digits..];
+                    // The engine's "(class C, side S)" says what the name now says.
+                    if rest.starts_with(" (class ") {
+                        if let Some(close) = rest.find(')') {
+                            rest = &rest[close + 1..];
+                        }
+                    }
+                }
+                None => {
+                    out.push_str("ship ");
+                    rest = after;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
     /// The name of ship `i` (a placeholder outside the scenario, which a valid state never has).
     pub fn name(&self, i: usize) -> &str {
         self.names.get(i).map(String::as_str).unwrap_or("?")
@@ -109,6 +149,14 @@ fn letter(k: u8, own: bool) -> char {
     (base + k % 26) as char
 }
 
+/// Whether `text` shows a ship by its number ("ship 3"), which a player never sees: the
+/// order-list tests of the rulesets that name ships in their own words.
+#[cfg(test)]
+pub(crate) fn shows_ship_number(text: &str) -> bool {
+    text.match_indices("ship ")
+        .any(|(at, _)| text[at + 5..].starts_with(|c: char| c.is_ascii_digit()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,5 +187,16 @@ mod tests {
         assert_eq!(r.find("Guer"), Ok(1));
         assert_eq!(r.find("a"), Ok(1));
         assert!(r.find("Victory").is_err());
+    }
+
+    #[test]
+    fn ship_numbers_become_tags() {
+        let r = duel(0);
+        assert_eq!(
+            r.name_ships("ship 0 (class 1, side 0) fires at ship 1"),
+            format!("{} fires at {}", r.tag(0), r.tag(1))
+        );
+        assert_eq!(r.name_ships("ship 99 and ships"), "ship 99 and ships");
+        assert!(shows_ship_number("at ship 3") && !shows_ship_number("a friendly ship is"));
     }
 }

@@ -76,11 +76,20 @@ pub trait RulesetUi: Sized {
         -> Vec<String>;
     /// Everything the person sees before being asked for orders, the log included.
     fn screen(&self, c: &mut Session, g: &Self::State) -> Result<()>;
+    /// What a legal order does, as the order list shows it; by default the engine's
+    /// description. A ruleset whose engine descriptions name ships by index gives its own
+    /// words (Oak & Iron, Togo).
+    fn order_text(&self, g: &Self::State, action: Action) -> String {
+        g.describe_action(action)
+    }
+    /// The legal orders now (without `resign`), numbered and in [`RulesetUi::order_text`]'s
+    /// words.
+    fn orders(&self, g: &Self::State) -> Vec<Order> {
+        legal_orders(g, Self::RESIGN, |a| self.order_text(g, a))
+    }
     /// The prompt line; by default the generic one over the numbered legal orders.
     fn prompt(&self, g: &Self::State) -> Result<String> {
-        Ok(generic_prompt(
-            legal_orders(g, Self::RESIGN, |a| g.describe_action(a)).len(),
-        ))
+        Ok(generic_prompt(self.orders(g).len()))
     }
     /// A command the shared prompt does not know, usually an order: its actions, or `None`
     /// after answering it (with an error, say) to ask again. By default `list` and the
@@ -92,8 +101,7 @@ pub trait RulesetUi: Sized {
         word: &str,
         text: &str,
     ) -> Result<Option<Vec<Action>>> {
-        let orders = legal_orders(g, Self::RESIGN, |a| g.describe_action(a));
-        generic_command(c, g, &orders, word, text, &|a| self.refusal(g, a))
+        generic_command(c, g, &self.orders(g), word, text, &|a| self.refusal(g, a))
     }
     /// A decision in the words a player uses for it, for the log's `the admiral chose ...`
     /// under `--why`; by default the order's catalogue name with what it does, as the
@@ -148,6 +156,22 @@ pub trait RulesetUi: Sized {
     /// that the order is not legal now. `play` and `serve` both show it.
     fn refusal(&self, _g: &Self::State, _action: Action) -> Option<String> {
         None
+    }
+}
+
+/// Remembers a run of decisions that change nothing on the table (cards chosen, markers
+/// placed), so a ruleset's screen draws the table once for the run instead of once per
+/// decision.
+#[derive(Debug, Default)]
+pub struct QuietRun(std::cell::Cell<Option<u8>>);
+
+impl QuietRun {
+    /// Whether to draw the table now: not when this decision is `quiet` and the table was
+    /// drawn for a quiet decision of the same `turn` already.
+    pub fn draw_table(&self, quiet: bool, turn: u8) -> bool {
+        let drawn = quiet && self.0.get() == Some(turn);
+        self.0.set(quiet.then_some(turn));
+        !drawn
     }
 }
 

@@ -36,7 +36,7 @@ pub fn roster(scenario: &Scenario, viewer: u8) -> Roster {
 
 /// "Victory (A)".
 pub fn tag(roster: &Roster, i: usize) -> String {
-    format!("{} ({})", roster.name(i), roster.letter(i))
+    roster.tag(i)
 }
 
 /// Inches of a length in mils, one decimal.

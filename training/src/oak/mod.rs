@@ -46,7 +46,7 @@ pub fn roster(scenario: &Scenario, viewer: u8) -> Roster {
 
 /// "Monmouth (A)".
 pub fn tag(roster: &Roster, i: usize) -> String {
-    format!("{} ({})", roster.name(i), roster.letter(i))
+    roster.tag(i)
 }
 
 /// Whose turn and what now, in words.

@@ -140,9 +140,7 @@ mod tests {
                         let text = order_text(&g, &roster, a);
                         // Never a bare catalogue name, never a slot number for a ship.
                         assert_ne!(text, name, "{}", sc.id);
-                        let slot_number = text.match_indices("ship ").any(|(at, _)| {
-                            text[at + 5..].starts_with(|c: char| c.is_ascii_digit())
-                        });
+                        let slot_number = crate::roster::shows_ship_number(&text);
                         assert!(!slot_number, "{}: {name}: {text}", sc.id);
                     }
                     legal[rng.random_range(0..legal.len())]

@@ -27,7 +27,7 @@ pub struct OakUi {
     roster: Roster,
     /// The turn whose card choices last showed the table: nothing moves while a hand is
     /// built or a card placed, so the table is drawn once for those choices, not per card.
-    card_table_shown: std::cell::Cell<Option<u8>>,
+    card_table_shown: screens::QuietRun,
 }
 
 impl std::fmt::Debug for OakUi {
@@ -161,13 +161,6 @@ impl OakUi {
     }
 }
 
-impl OakUi {
-    /// The legal orders now, in the player's words.
-    fn orders(&self, g: &OakGame) -> Vec<screens::Order> {
-        screens::legal_orders(g, RESIGN, |a| super::orders::order_text(g, &self.roster, a))
-    }
-}
-
 impl RulesetUi for OakUi {
     type State = OakGame;
     type Result = OakResult;
@@ -186,6 +179,11 @@ impl RulesetUi for OakUi {
     const HELP: fn() -> String = help_text;
 
     /// The admiral's decision for `--why`, in the log's words (ships by name).
+    /// The order list's words: ships by name, what each choice does.
+    fn order_text(&self, g: &OakGame, action: Action) -> String {
+        super::orders::order_text(g, &self.roster, action)
+    }
+
     fn order_words(&self, g: &OakGame, action: Action) -> String {
         format!(
             "{} ({})",
@@ -216,7 +214,7 @@ impl RulesetUi for OakUi {
         let scenario = screens::scenario_of::<OakRuleset>(scenario)?;
         Ok(OakUi {
             roster: super::roster(scenario, viewer),
-            card_table_shown: std::cell::Cell::new(None),
+            card_table_shown: screens::QuietRun::default(),
         })
     }
 
@@ -256,7 +254,7 @@ impl RulesetUi for OakUi {
             g.pending,
             Pending::BuildHand | Pending::PlaceCard | Pending::AwaitOrders | Pending::DiscardDown
         );
-        if cards && self.card_table_shown.get() == Some(g.turn) {
+        if !self.card_table_shown.draw_table(cards, g.turn) {
             writeln!(
                 c.out,
                 "(The table is as shown above: `map` draws it again.)"
@@ -265,20 +263,8 @@ impl RulesetUi for OakUi {
             writeln!(c.out, "{}", views::render(g, &self.roster, &style))?;
             writeln!(c.out, "{}", views::table(g, &self.roster, &style))?;
         }
-        self.card_table_shown
-            .set(if cards { Some(g.turn) } else { None });
         c.show_log(Self::SINCE)?;
         screens::list_orders(c, &self.orders(g))
-    }
-
-    fn command(
-        &self,
-        c: &mut Session,
-        g: &OakGame,
-        word: &str,
-        text: &str,
-    ) -> Result<Option<Vec<Action>>> {
-        screens::generic_command(c, g, &self.orders(g), word, text, &|a| self.refusal(g, a))
     }
 
     fn result(&self, g: &OakGame) -> (OakResult, String) {

@@ -58,7 +58,7 @@ pub fn roster(scenario: &Scenario, viewer: u8) -> Roster {
 
 /// "Santa Rosa (A)".
 pub fn tag(roster: &Roster, i: usize) -> String {
-    format!("{} ({})", roster.name(i), roster.letter(i))
+    roster.tag(i)
 }
 
 /// "(col,row)" of a hex in the map's offset coordinates.

@@ -178,7 +178,7 @@ pub struct TogoUi {
     roster: Roster,
     /// The turn whose order placement last showed the map: the table does not change while
     /// markers are placed, so the map is drawn once per placement, not once per marker.
-    placement_map_shown: std::cell::Cell<Option<u8>>,
+    placement_map_shown: screens::QuietRun,
 }
 
 impl std::fmt::Debug for TogoUi {
@@ -212,13 +212,6 @@ struct StateView {
     ships: Vec<ShipView>,
 }
 
-impl TogoUi {
-    /// The legal orders now, in the player's words.
-    fn orders(&self, g: &TogoGame) -> Vec<screens::Order> {
-        screens::legal_orders(g, RESIGN, |a| orders::order_text(g, &self.roster, a))
-    }
-}
-
 impl RulesetUi for TogoUi {
     type State = TogoGame;
     type Result = TogoResult;
@@ -240,7 +233,7 @@ impl RulesetUi for TogoUi {
         let s = screens::scenario_of::<TogoRuleset>(scenario)?;
         Ok(TogoUi {
             roster: roster(s, viewer),
-            placement_map_shown: std::cell::Cell::new(None),
+            placement_map_shown: screens::QuietRun::default(),
         })
     }
 
@@ -275,7 +268,7 @@ impl RulesetUi for TogoUi {
         let heading = format!("==== Turn {} — orders for the {side} ====", g.turn);
         writeln!(c.out, "\n{}", style.bold(&heading))?;
         let placing = matches!(g.stage, Stage::Place { .. });
-        if placing && self.placement_map_shown.get() == Some(g.turn) {
+        if !self.placement_map_shown.draw_table(placing, g.turn) {
             writeln!(
                 c.out,
                 "(The table is as shown above: `map` draws it again.)"
@@ -284,8 +277,6 @@ impl RulesetUi for TogoUi {
             writeln!(c.out, "{}", view::map(g, &self.roster, &style))?;
             writeln!(c.out, "{}", view::table(g, &self.roster, &style))?;
         }
-        self.placement_map_shown
-            .set(if placing { Some(g.turn) } else { None });
         c.show_log(Self::SINCE)?;
         writeln!(
             c.out,
@@ -295,21 +286,16 @@ impl RulesetUi for TogoUi {
         screens::list_orders(c, &self.orders(g))
     }
 
-    fn command(
-        &self,
-        c: &mut Session,
-        g: &TogoGame,
-        word: &str,
-        text: &str,
-    ) -> Result<Option<Vec<Action>>> {
-        screens::generic_command(c, g, &self.orders(g), word, text, &|a| self.refusal(g, a))
+    /// The order list's words: ships by name, what each choice does.
+    fn order_text(&self, g: &TogoGame, action: Action) -> String {
+        orders::order_text(g, &self.roster, action)
     }
 
     fn order_words(&self, g: &TogoGame, action: Action) -> String {
         format!(
             "{} ({})",
             g.spec().action_name(action),
-            orders::order_text(g, &self.roster, action)
+            self.order_text(g, action)
         )
     }
 

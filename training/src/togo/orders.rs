@@ -18,7 +18,7 @@ pub fn order_text(g: &TogoGame, roster: &Roster, action: Action) -> String {
         .strip_prefix(name)
         .map(|r| r.trim_start_matches(':').trim_start())
         .unwrap_or(&described);
-    let rest = name_ships(rest, roster);
+    let rest = roster.name_ships(rest);
     match (g.stage, leg_turn_words(name)) {
         (Stage::Leg, Some(turn)) => format!("sail the next leg (up to 2\"), then {turn}; {rest}"),
         (Stage::Pivot, Some(turn)) => format!("stopped: {turn} where she lies; {rest}"),
@@ -78,37 +78,6 @@ fn leg_turn_words(name: &str) -> Option<String> {
     Some(format!("turn {degrees} degrees to {side}"))
 }
 
-/// `text` with every "ship N" (and its "(class C, side S)" where given) replaced by the
-/// ship's name and map letter; a number past the roster stays as it was.
-pub fn name_ships(text: &str, roster: &Roster) -> String {
-    let mut out = String::with_capacity(text.len() + 16);
-    let mut rest = text;
-    while let Some(at) = rest.find("ship ") {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 5..];
-        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        let index = after[..digits].parse::<usize>().ok();
-        match index.filter(|&i| i < roster.names.len()) {
-            Some(i) => {
-                out.push_str(&tag(roster, i));
-                rest = &after[digits..];
-                // The engine's "(class C, side S)" says what the name now says.
-                if rest.starts_with(" (class ") {
-                    if let Some(close) = rest.find(')') {
-                        rest = &rest[close + 1..];
-                    }
-                }
-            }
-            None => {
-                out.push_str("ship ");
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,16 +85,6 @@ mod tests {
     use broadside_env::togo::{builtin_scenarios, TogoOptions};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
-
-    /// "ship" followed by a digit: an index the player never sees.
-    fn has_ship_index(text: &str) -> bool {
-        text.match_indices("ship ").any(|(at, _)| {
-            text[at + 5..]
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_ascii_digit())
-        })
-    }
 
     #[test]
     fn every_legal_order_of_random_games_names_its_ships() {
@@ -142,7 +101,11 @@ mod tests {
                         let legal: Vec<Action> = g.legal_actions().iter().collect();
                         for &a in &legal {
                             let text = order_text(&g, &roster, a);
-                            assert!(!has_ship_index(&text), "{}: {text}", sc.id);
+                            assert!(
+                                !crate::roster::shows_ship_number(&text),
+                                "{}: {text}",
+                                sc.id
+                            );
                             assert!(!text.is_empty());
                         }
                         legal[rng.random_range(0..legal.len())]
@@ -159,13 +122,10 @@ mod tests {
         let sc = &builtin_scenarios()[0];
         let roster = super::super::roster(sc, 0);
         assert_eq!(
-            name_ships("ship 0 (class 1, side 0) fires at ship 4", &roster),
+            roster.name_ships("ship 0 (class 1, side 0) fires at ship 4"),
             format!("{} fires at {}", tag(&roster, 0), tag(&roster, 4))
         );
-        assert_eq!(
-            name_ships("ship 99 and ships", &roster),
-            "ship 99 and ships"
-        );
+        assert_eq!(roster.name_ships("ship 99 and ships"), "ship 99 and ships");
         assert_eq!(
             leg_turn_words("leg:left30").as_deref(),
             Some("turn 30 degrees to port")

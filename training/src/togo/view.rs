@@ -17,7 +17,7 @@ const ROW_MILS: i32 = 2000;
 
 /// "Pelayo (A)".
 pub fn tag(roster: &Roster, i: usize) -> String {
-    format!("{} ({})", roster.name(i), roster.letter(i))
+    roster.tag(i)
 }
 
 fn arrow(heading: u16) -> char {
