@@ -208,6 +208,10 @@ struct MemoLayer {
 pub struct ObsMemo {
     base: Option<u64>,
     layers: [MemoLayer; MAX_MEMO_LAYERS],
+    /// The keys of the entity rows the buffer holds, a fixed number of words per row (see
+    /// [`ObsMemo::entity_rows`]); meaningful only while `rows_valid`.
+    rows: Vec<u64>,
+    rows_valid: bool,
     /// The observation of rulesets that do not write into borrowed memory, copied from.
     scratch: Option<Observation>,
 }
@@ -222,6 +226,7 @@ impl ObsMemo {
     /// writes every entry.
     pub fn forget(&mut self) {
         self.base = None;
+        self.rows_valid = false;
         for layer in &mut self.layers {
             layer.valid = false;
             layer.runs.clear();
@@ -237,6 +242,7 @@ impl ObsMemo {
     /// layer is unknown.
     pub fn start(&mut self, base: u64) {
         self.base = Some(base);
+        self.rows_valid = false;
         for layer in &mut self.layers {
             layer.valid = false;
             layer.key.clear();
@@ -251,7 +257,13 @@ impl ObsMemo {
             && self
                 .layers
                 .get(layer)
-                .is_some_and(|l| l.valid && l.key == key)
+                // Word for word in a loop the compiler inlines (`==` on slices calls `memcmp`,
+                // dearer than the comparison for keys of a few words).
+                .is_some_and(|l| {
+                    l.valid
+                        && l.key.len() == key.len()
+                        && l.key.iter().zip(key).all(|(a, b)| a == b)
+                })
     }
 
     /// Clears in `planes` the cells layer `layer` painted and records that it is about to
@@ -276,6 +288,24 @@ impl ObsMemo {
         l.key.clear();
         l.key.extend_from_slice(key);
         l.valid = self.base.is_some();
+    }
+
+    /// The record of the buffer's entity rows, `words` key words per row for `rows` rows, and
+    /// whether it is known. A writer that keys each entity row by the exact inputs it is
+    /// written from compares a row's key with its record, rewrites the rows that differ
+    /// (every row when the record is unknown: a new or forgotten memo, a new static part
+    /// after [`ObsMemo::start`], or another width) and stores their keys. The record is
+    /// known from then on while the static part is (call it after [`ObsMemo::start`]).
+    /// Allocated on the first call, so that later observations do not allocate.
+    pub fn entity_rows(&mut self, rows: usize, words: usize) -> (&mut [u64], bool) {
+        let len = rows * words;
+        let known = self.base.is_some() && self.rows_valid && self.rows.len() == len;
+        if self.rows.len() != len {
+            self.rows.clear();
+            self.rows.resize(len, 0);
+        }
+        self.rows_valid = self.base.is_some();
+        (&mut self.rows, known)
     }
 
     /// Records a run of cells layer `layer` painted.

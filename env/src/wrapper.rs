@@ -180,6 +180,20 @@ impl<G: Game> Env<G> {
         Ok(self.step_checked(action))
     }
 
+    /// [`Env::step`] for an action the caller has already checked against the legal
+    /// decisions of this very state (a batch's record of them, made when it last observed),
+    /// so that they are not worked out a second time. An action [`Env::check_action`] would
+    /// refuse is a logic error: it may leave the episode in a state the rules never reach
+    /// (never memory unsafety); debug builds assert.
+    pub fn step_legal(&mut self, action: Action) -> StepResult {
+        debug_assert_eq!(
+            self.check_action(action),
+            Ok(()),
+            "step_legal of a refused action"
+        );
+        self.step_checked(action)
+    }
+
     /// [`Env::step`] for an action already accepted by [`Env::check_action`].
     fn step_checked(&mut self, action: Action) -> StepResult {
         self.state.apply_unchecked(action);

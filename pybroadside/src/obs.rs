@@ -4,10 +4,10 @@
 //! channels) is left out, so Connect Four's observation is `global` and `planes`.
 
 use broadside_env::{GameSpec, Observation};
-use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, ToPyArray};
+use numpy::{PyArray1, PyArrayMethods, ToPyArray};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PySlice};
 
 /// Which tensors a ruleset's observation has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,12 +53,15 @@ pub fn obs_dict<'py>(
 /// One player's observation dict kept between steps (the opt-in `reuse_observations` of the
 /// AEC env): `{"observation": {...}, "action_mask": int8}` whose arrays are allocated once
 /// and rewritten in place on every call, so a step allocates no Python object.
+///
+/// The observation's arrays are views of one flat `float32` array (entities, global and
+/// planes back to back), so a call takes one borrow of it, not one per array (rust-numpy
+/// checks every borrow at run time, which cost more than the copies).
 #[derive(Debug)]
 pub struct ReusedView {
     dict: Py<PyDict>,
-    entities: Option<Py<PyArray2<f32>>>,
-    global: Option<Py<PyArray1<f32>>>,
-    planes: Option<Py<PyArray3<f32>>>,
+    parts: Parts,
+    flat: Py<PyArray1<f32>>,
     mask: Py<PyArray1<i8>>,
 }
 
@@ -66,37 +69,29 @@ impl ReusedView {
     /// The dict and its zeroed arrays, shaped as `spec` says.
     pub fn new(py: Python<'_>, spec: &GameSpec) -> PyResult<Self> {
         let parts = Parts::of(spec);
+        let (e, f) = spec.obs.entity_shape();
+        let g = spec.obs.global_features.len();
+        let (c, r, k) = spec.obs.plane_shape();
+        let total = e * f + g + c * r * k;
+        let flat = PyArray1::<f32>::zeros(py, total, false);
         let o = PyDict::new(py);
-        let entities = if parts.entities {
-            let a = PyArray2::<f32>::zeros(py, spec.obs.entity_shape(), false);
-            o.set_item(intern!(py, "entities"), &a)?;
-            Some(a.unbind())
-        } else {
-            None
-        };
-        let global = if parts.global {
-            let a = PyArray1::<f32>::zeros(py, spec.obs.global_features.len(), false);
-            o.set_item(intern!(py, "global"), &a)?;
-            Some(a.unbind())
-        } else {
-            None
-        };
-        let planes = if parts.planes {
-            let a = PyArray3::<f32>::zeros(py, spec.obs.plane_shape(), false);
-            o.set_item(intern!(py, "planes"), &a)?;
-            Some(a.unbind())
-        } else {
-            None
-        };
+        if parts.entities {
+            o.set_item(intern!(py, "entities"), view(&flat, 0, &[e, f])?)?;
+        }
+        if parts.global {
+            o.set_item(intern!(py, "global"), view(&flat, e * f, &[g])?)?;
+        }
+        if parts.planes {
+            o.set_item(intern!(py, "planes"), view(&flat, e * f + g, &[c, r, k])?)?;
+        }
         let mask = PyArray1::<i8>::zeros(py, spec.num_player_actions, false);
         let d = PyDict::new(py);
         d.set_item(intern!(py, "observation"), o)?;
         d.set_item(intern!(py, "action_mask"), &mask)?;
         Ok(ReusedView {
             dict: d.unbind(),
-            entities,
-            global,
-            planes,
+            parts,
+            flat: flat.unbind(),
             mask: mask.unbind(),
         })
     }
@@ -109,17 +104,29 @@ impl ReusedView {
         obs: &Observation,
         legal: &broadside_env::ActionSet,
     ) -> PyResult<Bound<'py, PyDict>> {
-        if let Some(a) = &self.entities {
-            write(
-                a.bind(py).readwrite().as_slice_mut(),
-                obs.entities.as_slice(),
-            )?;
-        }
-        if let Some(a) = &self.global {
-            write(a.bind(py).readwrite().as_slice_mut(), obs.global.as_slice())?;
-        }
-        if let Some(a) = &self.planes {
-            write(a.bind(py).readwrite().as_slice_mut(), obs.planes.as_slice())?;
+        let changed = || {
+            crate::errors::value_error(
+                "a reused observation array no longer matches the ruleset's shape",
+            )
+        };
+        let mut flat = self.flat.bind(py).readwrite();
+        let mut rest = flat.as_slice_mut().map_err(|_| changed())?;
+        for (present, src) in [
+            (self.parts.entities, obs.entities.as_slice()),
+            (self.parts.global, obs.global.as_slice()),
+            (self.parts.planes, obs.planes.as_slice()),
+        ] {
+            let src = match (present, src) {
+                (false, _) => continue,
+                (true, Some(src)) => src,
+                (true, None) => return Err(changed()),
+            };
+            if rest.len() < src.len() {
+                return Err(changed());
+            }
+            let (dst, tail) = rest.split_at_mut(src.len());
+            dst.copy_from_slice(src);
+            rest = tail;
         }
         let mut m = self.mask.bind(py).readwrite();
         let m = m
@@ -135,17 +142,18 @@ impl ReusedView {
     }
 }
 
-/// Copies an observation tensor into a reused array (same length by construction).
-fn write<E>(dst: Result<&mut [f32], E>, src: Option<&[f32]>) -> PyResult<()> {
-    match (dst, src) {
-        (Ok(d), Some(s)) if d.len() == s.len() => {
-            d.copy_from_slice(s);
-            Ok(())
-        }
-        _ => Err(crate::errors::value_error(
-            "a reused observation array no longer matches the ruleset's shape",
-        )),
-    }
+/// `flat[start:start + len].reshape(shape)`, `len` the product of `shape`: a view of `flat`,
+/// written through it.
+fn view<'py>(
+    flat: &Bound<'py, PyArray1<f32>>,
+    start: usize,
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = flat.py();
+    let len: usize = shape.iter().product();
+    let slice = PySlice::new(py, start as isize, (start + len) as isize, 1);
+    flat.get_item(slice)?
+        .call_method1(intern!(py, "reshape"), (shape.to_vec(),))
 }
 
 /// A legal-action mask as an `int8` array of `len` entries.

@@ -16,7 +16,7 @@
 //! `reset` rewrites every row whole.
 
 use broadside_env::wrapper::episode_seed;
-use broadside_env::{Action, Env, EnvConfig, Game, ObsMemo, ObservationMut};
+use broadside_env::{Action, ActionSet, Env, EnvConfig, Game, ObsMemo, ObservationMut};
 use numpy::{
     PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
 };
@@ -37,6 +37,10 @@ struct Slot {
     env: Env<PyState>,
     /// What this environment's observation rows hold (see [`ObsMemo`]).
     memo: ObsMemo,
+    /// The legal decisions now, as last written into the mask row: `step` checks actions
+    /// against this record (not against the numpy masks, which Python may write into), so
+    /// the step itself need not work them out again.
+    legal: ActionSet,
     episode: u64,
 }
 
@@ -74,8 +78,9 @@ impl Slot {
             // The rows are cut to the spec's shapes at construction: this cannot happen.
             Err(_) => self.memo.forget(),
         }
+        self.legal = self.env.legal_mask();
         row.mask.fill(0);
-        for a in self.env.legal_mask().iter() {
+        for a in self.legal.iter() {
             if let Some(m) = row.mask.get_mut(a as usize) {
                 *m = 1;
             }
@@ -95,11 +100,8 @@ impl Slot {
     }
 
     fn step(&mut self, action: Action, base: u64, index: usize, row: &mut Row<'_>) {
-        // Checked against the mask row before any environment moved.
-        let r = match self.env.step(action) {
-            Ok(r) => r,
-            Err(_) => return,
-        };
+        // Checked against `legal`, this state's legal decisions, before any environment moved.
+        let r = self.env.step_legal(action);
         row.rewards.copy_from_slice(&r.rewards);
         *row.terminated = r.terminated;
         *row.truncated = r.truncated;
@@ -274,6 +276,7 @@ impl PyVecEnv {
                 Slot {
                     env,
                     memo: ObsMemo::new(),
+                    legal: ActionSet::new(),
                     episode: 0,
                 }
             })
@@ -334,27 +337,25 @@ impl PyVecEnv {
         let spec = self.slots[0].env.spec();
         let width = spec.num_player_actions;
         let mut checked = Vec::with_capacity(n);
-        {
-            let masks = self.masks.bind(py).readonly();
-            let masks = masks.as_array();
-            for (i, &a) in actions.iter().enumerate() {
-                if self.slots[i].env.is_done() {
-                    return Err(value_error(format!("environment {i}: the episode is over")));
-                }
-                if a < 0 || a as u64 >= width as u64 {
-                    return Err(value_error(format!(
-                        "environment {i}: action {a} is outside the player actions (0 to {})",
-                        width - 1
-                    )));
-                }
-                if masks[[i, a as usize]] == 0 {
-                    return Err(value_error(format!(
-                        "environment {i}: action {a} ({}) is illegal now",
-                        spec.action_name(a as Action)
-                    )));
-                }
-                checked.push(a as Action);
+        for (i, (&a, slot)) in actions.iter().zip(&self.slots).enumerate() {
+            if slot.env.is_done() {
+                return Err(value_error(format!("environment {i}: the episode is over")));
             }
+            if a < 0 || a as u64 >= width as u64 {
+                return Err(value_error(format!(
+                    "environment {i}: action {a} is outside the player actions (0 to {})",
+                    width - 1
+                )));
+            }
+            // The legal decisions recorded when the mask row was written (Python may have
+            // written into the masks since; the record it cannot touch).
+            if !slot.legal.contains(a as Action) {
+                return Err(value_error(format!(
+                    "environment {i}: action {a} ({}) is illegal now",
+                    spec.action_name(a as Action)
+                )));
+            }
+            checked.push(a as Action);
         }
         let base = self.seed;
         let checked = &checked;

@@ -108,6 +108,24 @@ def test_bad_actions_dtypes_and_shapes_are_refused_before_anything_moves():
         broadside.VecEnv("chess", 2)
 
 
+def test_actions_are_checked_against_the_legal_record_not_the_writable_masks():
+    # The step applies checked actions without checking them again, so it checks them
+    # against its own record of the legal decisions: a mask Python wrote into lets no
+    # illegal action through, and one it cleared refuses no legal one.
+    v = broadside.VecEnv("connect_four", 2, seed=0)
+    for _ in range(6):
+        v.step(np.array([0, 1]))  # column 0 of game 0 is full now
+    v.action_masks[0, 0] = 1
+    v.action_masks[1, :] = 0
+    snap = v.observations["planes"].copy()
+    with pytest.raises(ValueError, match="environment 0.*illegal"):
+        v.step(np.array([0, 2]))
+    np.testing.assert_array_equal(v.observations["planes"], snap)
+    v.step(np.array([2, 2]))
+    for i in range(2):
+        assert list(np.flatnonzero(v.action_masks[i])) == v.game(i).legal_actions()
+
+
 def test_observation_arrays_are_read_only_views_and_reset_rewrites_them():
     # Each row is rewritten incrementally from what it held last step, so Python gets
     # read-only views: a write into them raises instead of corrupting later observations.

@@ -10,6 +10,7 @@ use crate::hex::{Facing, Hex, HexMap, ShipPos, Side};
 use crate::observation::{ObsMemo, ObsSpec, Observation, ObservationMut, PlaneRun};
 
 use super::data::{tables, MAX_PLANE_COLS, MAX_PLANE_ROWS, MAX_SHIPS};
+use super::orders::PlanCursor;
 use super::state::{Phase, Step, WsimGame, AIM_HULL, MAX_PLAN};
 
 /// Rows of the planes: one more than the largest map, because turning an odd-q map half
@@ -270,89 +271,225 @@ impl WsimGame {
     }
 
     /// Fills `out` (caller-owned memory) with `observer`'s view. With a memo of what this
-    /// buffer holds, the planes are rewritten incrementally (see [`WsimGame::write_planes`]:
-    /// the static `on_map` plane only when the observer or the map changed, each other layer
-    /// only when its inputs changed); the entity rows and the global vector are rewritten
-    /// whole (5 KB, against the planes' 58 KB). Either way the result is the fresh
-    /// observation, entry for entry.
+    /// buffer holds, it is rewritten incrementally: the planes as [`WsimGame::write_planes`]
+    /// says (the static `on_map` plane only when the observer or the map changed, each other
+    /// layer only when its inputs changed), the entity rows as
+    /// [`WsimGame::write_entities`] says (a row only when the ship's inputs changed, its
+    /// acting-ship features only when the acting ship changed); the global vector (29
+    /// values) is rewritten whole. Either way the result is the fresh observation, entry for
+    /// entry.
     pub fn write_into(
         &self,
         observer: Player,
         mut out: ObservationMut<'_>,
-        memo: Option<&mut ObsMemo>,
+        mut memo: Option<&mut ObsMemo>,
     ) {
-        out.entities.fill(0.0);
-        out.global.fill(0.0);
-        let rules = &tables().rules;
         let acting = self.acting_ship();
+        // The acting ship's plan when it is the observer's (the global vector and the
+        // planes both show it).
+        let own_plan = acting
+            .filter(|&a| self.ships[a].side == observer)
+            .map(|a| self.plan_cursor(a));
+        // The planes first: they start the memo afresh when the observer or the map changed,
+        // which also makes the entity rows' record unknown.
+        self.write_planes(observer, acting, own_plan.map(|c| c.pos), &mut out, memo.as_deref_mut());
+        let acting_row = self.write_entities(observer, acting, &mut out, memo);
+        self.write_global(observer, acting, acting_row, own_plan, &mut out);
+    }
+
+    /// The entity rows, and the row of the acting ship (0 without one).
+    ///
+    /// With a memo, each row is keyed by exactly what it is written from ([`ROW_WORDS`]
+    /// words, see [`WsimGame::row_key`]): the ship's own state, the observer, the wind, and
+    /// the observer's orders where it may see them; then one word for the acting ship (which,
+    /// and where). A row whose ship key is unchanged is not rewritten; if only its acting
+    /// word changed, only its five acting-ship features are. A row without a ship has the
+    /// all-zero key (a ship's key never is: its position word has a presence bit).
+    fn write_entities(
+        &self,
+        observer: Player,
+        acting: Option<usize>,
+        out: &mut ObservationMut<'_>,
+        memo: Option<&mut ObsMemo>,
+    ) -> usize {
+        let frame = self.frame(observer);
+        let acting_word = acting.map_or(0, |a| pos_word(self.ships[a].pos) | ((a as u64 + 1) << 48));
+        let (record, known): (&mut [u64], bool) = match memo {
+            Some(m) => m.entity_rows(MAX_SHIPS, ROW_WORDS),
+            None => (&mut [], false),
+        };
+        if record.is_empty() {
+            out.entities.fill(0.0);
+        }
+        let mut acting_row = 0usize;
+        let mut order = self.entity_order(observer);
+        for row in 0..MAX_SHIPS {
+            let ship = order.next();
+            if ship.is_some() && ship == acting {
+                acting_row = row;
+            }
+            let key = match ship {
+                Some(i) => self.row_key(observer, i, acting_word),
+                None => [0; ROW_WORDS],
+            };
+            let mut e = out.entities.row_mut(row);
+            match record.get_mut(row * ROW_WORDS..(row + 1) * ROW_WORDS) {
+                // Without a memo the rows were cleared above: write every ship's row.
+                None => {
+                    if let Some(i) = ship {
+                        self.write_entity(observer, frame, i, acting, &mut e);
+                    }
+                }
+                Some(held) if known && same_words(&held[..ROW_WORDS - 1], &key[..ROW_WORDS - 1]) => {
+                    if held[ROW_WORDS - 1] != key[ROW_WORDS - 1] {
+                        if let Some(i) = ship {
+                            self.write_acting_features(i, acting, &mut e);
+                        }
+                        held[ROW_WORDS - 1] = key[ROW_WORDS - 1];
+                    }
+                }
+                Some(held) => {
+                    e.fill(0.0);
+                    if let Some(i) = ship {
+                        self.write_entity(observer, frame, i, acting, &mut e);
+                    }
+                    held.copy_from_slice(&key);
+                }
+            }
+        }
+        acting_row
+    }
+
+    /// Row `i`'s key in `observer`'s view: five words of what the ship's features are
+    /// written from, one of what its visible orders are, and `acting_word` (the acting
+    /// ship's index and position). The frame (observer and map) is the memo's static part.
+    fn row_key(&self, observer: Player, i: usize, acting_word: u64) -> [u64; ROW_WORDS] {
+        let s = &self.ships[i];
+        let w = u64::from_le_bytes;
+        let orders = if self.orders_visible(observer, i) {
+            let o = &s.orders;
+            w([1, u8::from(self.orders_written(i)), o.plan_len, o.aim, o.threshold, o.load, 0, 0])
+        } else {
+            0
+        };
+        [
+            w([i as u8, observer, s.side, s.class, s.quality, s.battle_sail, s.rigging_sections, s.hull_max]),
+            w([
+                s.points as u8,
+                (s.points >> 8) as u8,
+                s.crew_max[0],
+                s.crew_max[1],
+                s.crew_max[2],
+                s.hull,
+                s.flags,
+                u8::from(s.fouled != 0) | self.wind_from.0 << 1,
+            ]),
+            w([
+                s.rigging_max[0],
+                s.rigging_max[1],
+                s.rigging_max[2],
+                s.rigging_max[3],
+                s.rigging[0],
+                s.rigging[1],
+                s.rigging[2],
+                s.rigging[3],
+            ]),
+            w([
+                s.crew[0],
+                s.crew[1],
+                s.crew[2],
+                s.guns[0],
+                s.guns[1],
+                s.carronades[0],
+                s.carronades[1],
+                u8::from(s.loaded[0]) | u8::from(s.loaded[1]) << 1 | u8::from(s.initial[0]) << 2 | u8::from(s.initial[1]) << 3,
+            ]),
+            pos_word(s.pos),
+            orders,
+            acting_word,
+        ]
+    }
+
+    /// Ship `i`'s row, into a row of zeros.
+    fn write_entity(
+        &self,
+        observer: Player,
+        frame: Frame,
+        i: usize,
+        acting: Option<usize>,
+        e: &mut ndarray::ArrayViewMut1<'_, f32>,
+    ) {
         let norm_c = PLANE_COLS as f32;
         let norm_r = PLANE_ROWS as f32;
         let max_allow = Self::max_allowance().max(1) as f32;
-        let frame = self.frame(observer);
-        let mut acting_row = 0usize;
-        for (row, i) in self.entity_order(observer).enumerate() {
-            let s = &self.ships[i];
-            let mut e = out.entities.row_mut(row);
-            let own = s.side == observer;
-            e[const { fi("present") }] = 1.0;
-            e[const { fi("own") }] = b(own);
-            e[const { fi("enemy") }] = b(!own);
-            e[const { fi("struck") }] = b(s.struck());
-            e[const { fi("crewless") }] = b(s.crewless());
-            e[const { fi("fouled") }] = b(s.fouled != 0);
-            e[const { fi("acting") }] = b(acting == Some(i));
-            if acting == Some(i) {
-                acting_row = row;
-            }
-            let (bc, br) = frame.offset(s.pos.bow);
-            let (sc, sr) = frame.offset(s.pos.stern());
-            e[const { fi("bow_col") }] = bc as f32 / norm_c;
-            e[const { fi("bow_row") }] = br as f32 / norm_r;
-            e[const { fi("stern_col") }] = sc as f32 / norm_c;
-            e[const { fi("stern_row") }] = sr as f32 / norm_r;
-            e[const { fi("facing_N") } + self.view_facing(s.pos.facing, observer).0 as usize] = 1.0;
-            e[const { fi("attitude_A") } + self.attitude(i) as usize] = 1.0;
-            e[const { fi("allowance") }] = self.allowance(i) as f32 / max_allow;
-            e[const { fi("class") }] = s.class as f32 / 6.0;
-            e[const { fi("crew_quality") }] = s.quality as f32 / 4.0;
-            e[const { fi("hull") }] = s.hull as f32 / 20.0;
-            e[const { fi("hull_fraction") }] = s.hull as f32 / s.hull_max.max(1) as f32;
-            let crew_max: u32 = s.crew_max.iter().map(|&x| x as u32).sum();
-            e[const { fi("crew_fraction") }] = s.crew_left() as f32 / crew_max.max(1) as f32;
-            e[const { fi("crew_sections_lost") }] = s.crew_sections_lost() as f32 / 3.0;
-            let rig_max: u32 = s.rigging_max.iter().map(|&x| x as u32).sum();
-            e[const { fi("rigging_fraction") }] = s.rigging_left() as f32 / rig_max.max(1) as f32;
-            e[const { fi("rigging_sections_lost") }] = s.rigging_sections_lost() as f32 / 4.0;
-            e[const { fi("guns_left") }] = s.guns[0] as f32 / 20.0;
-            e[const { fi("guns_right") }] = s.guns[1] as f32 / 20.0;
-            e[const { fi("carronades_left") }] = s.carronades[0] as f32 / 10.0;
-            e[const { fi("carronades_right") }] = s.carronades[1] as f32 / 10.0;
-            e[const { fi("loaded_left") }] = b(s.loaded[0]);
-            e[const { fi("loaded_right") }] = b(s.loaded[1]);
-            e[const { fi("initial_left") }] = b(s.initial[0]);
-            e[const { fi("initial_right") }] = b(s.initial[1]);
-            e[const { fi("points") }] = s.points as f32 / 50.0;
-            if let Some(a) = acting {
-                let ap = self.ships[a].pos;
-                e[const { fi("range_to_acting") }] =
-                    (ap.range_to(s.pos) as f32 / rules.max_range as f32).min(3.0);
-                if a != i {
-                    e[const { fi("in_acting_left_field") }] = b(ap.field_holds_ship(Side::Left, s.pos));
-                    e[const { fi("in_acting_right_field") }] = b(ap.field_holds_ship(Side::Right, s.pos));
-                    e[const { fi("acting_in_its_fields") }] = b(s.pos.side_facing(ap).is_some());
-                }
-            }
-            if self.orders_visible(observer, i) {
-                let o = &s.orders;
-                e[const { fi("own_orders_written") }] = b(self.orders_written(i));
-                e[const { fi("own_plan_length") }] = o.plan_len as f32 / MAX_PLAN as f32;
-                e[const { fi("own_aim_hull") }] = b(o.aim == AIM_HULL);
-                e[const { fi("own_fire_threshold") }] = o.threshold as f32 / 9.0;
-                e[const { fi("own_load_any") } + o.load.min(2) as usize] = 1.0;
+        let s = &self.ships[i];
+        let own = s.side == observer;
+        e[const { fi("present") }] = 1.0;
+        e[const { fi("own") }] = b(own);
+        e[const { fi("enemy") }] = b(!own);
+        e[const { fi("struck") }] = b(s.struck());
+        e[const { fi("crewless") }] = b(s.crewless());
+        e[const { fi("fouled") }] = b(s.fouled != 0);
+        let (bc, br) = frame.offset(s.pos.bow);
+        let (sc, sr) = frame.offset(s.pos.stern());
+        e[const { fi("bow_col") }] = bc as f32 / norm_c;
+        e[const { fi("bow_row") }] = br as f32 / norm_r;
+        e[const { fi("stern_col") }] = sc as f32 / norm_c;
+        e[const { fi("stern_row") }] = sr as f32 / norm_r;
+        e[const { fi("facing_N") } + self.view_facing(s.pos.facing, observer).0 as usize] = 1.0;
+        e[const { fi("attitude_A") } + self.attitude(i) as usize] = 1.0;
+        e[const { fi("allowance") }] = self.allowance(i) as f32 / max_allow;
+        e[const { fi("class") }] = s.class as f32 / 6.0;
+        e[const { fi("crew_quality") }] = s.quality as f32 / 4.0;
+        e[const { fi("hull") }] = s.hull as f32 / 20.0;
+        e[const { fi("hull_fraction") }] = s.hull as f32 / s.hull_max.max(1) as f32;
+        let crew_max: u32 = s.crew_max.iter().map(|&x| x as u32).sum();
+        e[const { fi("crew_fraction") }] = s.crew_left() as f32 / crew_max.max(1) as f32;
+        e[const { fi("crew_sections_lost") }] = s.crew_sections_lost() as f32 / 3.0;
+        let rig_max: u32 = s.rigging_max.iter().map(|&x| x as u32).sum();
+        e[const { fi("rigging_fraction") }] = s.rigging_left() as f32 / rig_max.max(1) as f32;
+        e[const { fi("rigging_sections_lost") }] = s.rigging_sections_lost() as f32 / 4.0;
+        e[const { fi("guns_left") }] = s.guns[0] as f32 / 20.0;
+        e[const { fi("guns_right") }] = s.guns[1] as f32 / 20.0;
+        e[const { fi("carronades_left") }] = s.carronades[0] as f32 / 10.0;
+        e[const { fi("carronades_right") }] = s.carronades[1] as f32 / 10.0;
+        e[const { fi("loaded_left") }] = b(s.loaded[0]);
+        e[const { fi("loaded_right") }] = b(s.loaded[1]);
+        e[const { fi("initial_left") }] = b(s.initial[0]);
+        e[const { fi("initial_right") }] = b(s.initial[1]);
+        e[const { fi("points") }] = s.points as f32 / 50.0;
+        self.write_acting_features(i, acting, e);
+        if self.orders_visible(observer, i) {
+            let o = &s.orders;
+            e[const { fi("own_orders_written") }] = b(self.orders_written(i));
+            e[const { fi("own_plan_length") }] = o.plan_len as f32 / MAX_PLAN as f32;
+            e[const { fi("own_aim_hull") }] = b(o.aim == AIM_HULL);
+            e[const { fi("own_fire_threshold") }] = o.threshold as f32 / 9.0;
+            e[const { fi("own_load_any") } + o.load.min(2) as usize] = 1.0;
+        }
+    }
+
+    /// The five features of ship `i`'s row that describe it against the acting ship
+    /// (`acting`, `range_to_acting`, the two fields of fire, `acting_in_its_fields`), every
+    /// one written (zero where it does not apply).
+    fn write_acting_features(&self, i: usize, acting: Option<usize>, e: &mut ndarray::ArrayViewMut1<'_, f32>) {
+        let rules = &tables().rules;
+        let s = &self.ships[i];
+        let (mut range, mut left, mut right, mut facing) = (0.0, 0.0, 0.0, 0.0);
+        if let Some(a) = acting {
+            let ap = self.ships[a].pos;
+            range = (ap.range_to(s.pos) as f32 / rules.max_range as f32).min(3.0);
+            if a != i {
+                left = b(ap.field_holds_ship(Side::Left, s.pos));
+                right = b(ap.field_holds_ship(Side::Right, s.pos));
+                facing = b(s.pos.side_facing(ap).is_some());
             }
         }
-        self.write_global(observer, acting, acting_row, &mut out);
-        self.write_planes(observer, acting, &mut out, memo);
+        e[const { fi("acting") }] = b(acting == Some(i));
+        e[const { fi("range_to_acting") }] = range;
+        e[const { fi("in_acting_left_field") }] = left;
+        e[const { fi("in_acting_right_field") }] = right;
+        e[const { fi("acting_in_its_fields") }] = facing;
     }
 
     fn write_global(
@@ -360,9 +497,11 @@ impl WsimGame {
         observer: Player,
         acting: Option<usize>,
         acting_row: usize,
+        own_plan: Option<PlanCursor>,
         out: &mut ObservationMut<'_>,
     ) {
         let rules = &tables().rules;
+        out.global.fill(0.0);
         let g = &mut out.global;
         let mut k = 0;
         let mut put = |v: f32| {
@@ -400,9 +539,8 @@ impl WsimGame {
         put(b(first && self.options.resignation && deciding));
         put(acting_row as f32 / MAX_SHIPS as f32);
         let max_allow = Self::max_allowance().max(1) as f32;
-        match acting {
-            Some(a) if self.ships[a].side == observer => {
-                let c = self.plan_cursor(a);
+        match (acting, own_plan) {
+            (Some(a), Some(c)) => {
                 put(self.ships[a].orders.plan_len as f32 / MAX_PLAN as f32);
                 put(c.spent as f32 / max_allow);
                 put(c.turns as f32 / 3.0);
@@ -444,17 +582,18 @@ impl WsimGame {
     /// the fields of fire, so no per-hex geometry or bounds check runs (this was most of
     /// an observation's cost).
     ///
-    /// With a memo (see [`ObsMemo`]) they are rewritten incrementally, in three layers of
+    /// With a memo (see [`ObsMemo`]) they are rewritten incrementally, in four layers of
     /// disjoint channels keyed by exactly what they are painted from: the ships' marks
     /// (channels 1 to 5: every ship's position, side and whether it struck), the acting ship
-    /// (6 to 9: which ship, where, and its planned position when it is the observer's), and
-    /// the enemy's fire zones (10: every enemy ship able to fight, where, and which
+    /// (6, 8 and 9: which ship and where), its planned position when it is the observer's
+    /// (7), and the enemy's fire zones (10: every enemy ship able to fight, where, and which
     /// broadsides are loaded). While orders are written no ship moves, so from one decision
-    /// to the next usually only the acting layer changes, or nothing.
+    /// to the next usually only the planned position or the acting ship changes, or nothing.
     fn write_planes(
         &self,
         observer: Player,
         acting: Option<usize>,
+        own_plan: Option<ShipPos>,
         out: &mut ObservationMut<'_>,
         mut memo: Option<&mut ObsMemo>,
     ) {
@@ -501,29 +640,27 @@ impl WsimGame {
             }
         }
 
-        let own_plan = acting
-            .filter(|&a| self.ships[a].side == observer)
-            .map(|a| self.plan_cursor(a).pos);
         let acting_key = match acting {
-            Some(a) => [
-                a as u64 + 1,
-                pos_word(self.ships[a].pos),
-                own_plan.map_or(0, |p| pos_word(p) | OWN),
-            ],
-            None => [0; 3],
+            Some(a) => [a as u64 + 1, pos_word(self.ships[a].pos)],
+            None => [0; 2],
         };
-        if w.begin(LAYER_ACTING, &acting_key, 4 + 2 * widest) {
+        if w.begin(LAYER_ACTING, &acting_key, 2 + 2 * widest) {
             if let Some(a) = acting {
                 let s = &self.ships[a];
                 w.set(6, s.pos.bow, 1.0);
                 w.set(6, s.pos.stern(), 1.0);
-                if let Some(p) = own_plan {
-                    w.set(7, p.bow, 1.0);
-                    w.set(7, p.stern(), 1.0);
-                }
                 for side in Side::BOTH {
                     w.field(8 + side.index(), s.pos, side, |cell| *cell = 1.0);
                 }
+            }
+        }
+        // The planned position alone: it moves with every movement order, while the acting
+        // ship and its fields of fire (many more cells) stay.
+        let plan_key = [own_plan.map_or(0, |p| pos_word(p) | OWN)];
+        if w.begin(LAYER_PLAN, &plan_key, 2) {
+            if let Some(p) = own_plan {
+                w.set(7, p.bow, 1.0);
+                w.set(7, p.stern(), 1.0);
             }
         }
 
@@ -550,10 +687,14 @@ impl WsimGame {
     }
 }
 
+/// Key words per entity row (see [`WsimGame::row_key`]); the last is the acting ship's.
+const ROW_WORDS: usize = 7;
+
 /// The memo layers of the planes (see [`WsimGame::write_planes`]).
 const LAYER_SHIPS: usize = 0;
 const LAYER_ACTING: usize = 1;
 const LAYER_FIRE_ZONE: usize = 2;
+const LAYER_PLAN: usize = 3;
 
 /// Key bits beside a [`pos_word`].
 const OWN: u64 = 1 << 40;
@@ -563,6 +704,13 @@ const LOADED_RIGHT: u64 = 1 << 43;
 /// Set in every position word, so that a ship at the origin facing north is not a zero
 /// (the word of an absent entry).
 const PRESENT: u64 = 1 << 44;
+
+/// Whether two key records are equal, word for word: a loop the compiler inlines (slice
+/// `==` calls `memcmp`, which at a few words per row cost more than the comparison).
+#[inline]
+fn same_words(a: &[u64], b: &[u64]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+}
 
 /// `bit` if `on`.
 fn flag_bit(on: bool, bit: u64) -> u64 {

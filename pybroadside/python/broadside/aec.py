@@ -59,6 +59,10 @@ class BroadsideAEC(AECEnv):
         self._core = CoreEnv(ruleset, scenario, max_decisions, resignation)
         self._spec = self._core.spec()
         self._observe = self._core.observe_reused if reuse_observations else self._core.observe_masked
+        self._play = self._core.play
+        # The Rust method itself, not a Python method that calls it: one frame less on every
+        # step of a loop that asks for the legal list (see `legal_actions` below).
+        self.legal_actions = self._core.legal_actions
         self.possible_agents = list(AGENTS)
         self.agents = []
         obs_space = observation_space(self._spec)
@@ -68,6 +72,7 @@ class BroadsideAEC(AECEnv):
         self._base_seed = _fresh_seed() if seed is None else int(seed)
         self._episode = 0
         self._live = False
+        self._skip_agent_selection = None
         self.metadata = dict(self.metadata, name=f"broadside_{self._core.ruleset}_v1")
 
     # Spaces -----------------------------------------------------------------------------
@@ -94,12 +99,14 @@ class BroadsideAEC(AECEnv):
         dice = episode_seed_of(self._base_seed, 0, self._episode)
         self._episode += 1
         to_play = self._core.reset(dice)
-        self.agents = list(AGENTS)
-        self.rewards = {a: 0.0 for a in AGENTS}
-        self._cumulative_rewards = {a: 0.0 for a in AGENTS}
-        self.terminations = {a: False for a in AGENTS}
-        self.truncations = {a: False for a in AGENTS}
-        self.infos = {a: {} for a in AGENTS}
+        # Dict displays, not comprehensions: a reset per game is part of every loop's cost.
+        self.agents = ["player_0", "player_1"]
+        self.rewards = {"player_0": 0.0, "player_1": 0.0}
+        self._cumulative_rewards = {"player_0": 0.0, "player_1": 0.0}
+        self.terminations = {"player_0": False, "player_1": False}
+        self.truncations = {"player_0": False, "player_1": False}
+        self.infos = {"player_0": {}, "player_1": {}}
+        self._skip_agent_selection = None
         self._live = True
         if to_play is None:  # over before any decision
             self._finish(self._core.is_terminated(), self._core.is_truncated())
@@ -123,7 +130,7 @@ class BroadsideAEC(AECEnv):
             return
         if action is None:
             raise ValueError(f"{self.agent_selection} is to act: None is only for agents whose game is over")
-        to_play = self._core.play(action if type(action) is int else int(action))
+        to_play = self._play(action if type(action) is int else int(action))
         if to_play is not None:
             self.agent_selection = AGENTS[to_play]
             return
@@ -135,6 +142,31 @@ class BroadsideAEC(AECEnv):
         self._accumulate_rewards()
         self._finish(terminated, truncated)
         self.agent_selection = AGENTS[1 - _INDEX[agent]]
+
+    def _was_dead_step(self, action: Any) -> None:
+        """PettingZoo's step of an agent whose episode is over, for this environment, where
+        the episode ends for both agents at once: the agent leaves, the other (also done) is
+        selected, and once both have left the selection returns to the agent that was to
+        act when the first left, as PettingZoo's own `_was_dead_step` does then."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        del self.terminations[agent]
+        del self.truncations[agent]
+        del self.rewards[agent]
+        del self._cumulative_rewards[agent]
+        del self.infos[agent]
+        self.agents.remove(agent)
+        if self.agents:
+            if self._skip_agent_selection is None:
+                self._skip_agent_selection = agent
+            self.agent_selection = self.agents[0]
+        else:
+            if self._skip_agent_selection is not None:
+                self.agent_selection = self._skip_agent_selection
+            self._skip_agent_selection = None
+        for a in self.rewards:
+            self.rewards[a] = 0
 
     def observe(self, agent: str) -> dict:
         return self._observe(_INDEX[agent])
@@ -166,7 +198,7 @@ class BroadsideAEC(AECEnv):
         game ``broadside replay`` reads)."""
         return self._core.game()
 
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self) -> list[int]:  # replaced per instance by the Rust method
         """The legal decisions of the agent to act."""
         return self._core.legal_actions()
 
