@@ -14,6 +14,11 @@
 //! what changed since that row's last observation. The memo holds only while nothing else
 //! writes into the rows, so Python gets read-only views of the observation arrays, and
 //! `reset` rewrites every row whole.
+//!
+//! Each environment also keeps the legal decisions it wrote into its mask row: `step`
+//! checks the actions against that record, then applies them without a second legality
+//! check ([`Env::step_legal`]). The mask array itself stays writable (a learner may mask
+//! out more); what Python writes there lets no illegal action through.
 
 use broadside_env::wrapper::episode_seed;
 use broadside_env::{Action, ActionSet, Env, EnvConfig, Game, ObsMemo, ObservationMut};
@@ -323,8 +328,10 @@ impl PyVecEnv {
     }
 
     /// Applies `actions[i]` in environment `i` for the player in `to_play[i]`, rolls the
-    /// dice, and resets finished episodes. Every action is checked first against the mask:
-    /// on error (`ValueError` naming the environment) no environment has moved.
+    /// dice, and resets finished episodes. Every action is checked first against the legal
+    /// decisions recorded when the mask rows were written (what the masks show, unless
+    /// Python wrote into them): on error (`ValueError` naming the environment) no
+    /// environment has moved. The games then apply them without checking them again.
     fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<()> {
         let actions = actions_from(actions)?;
         let n = self.slots.len();
