@@ -157,3 +157,39 @@ def test_reused_observations_equal_fresh_ones_and_are_the_same_arrays(ruleset):
 
 def test_pettingzoo_api_test_passes_with_reused_observations():
     api_test(broadside.env(ruleset="connect_four", seed=3, reuse_observations=True), num_cycles=300)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_lean_paths_do_what_pettingzoos_own_do(ruleset):
+    # `legal_actions` is the Rust method itself, and `_was_dead_step` is PettingZoo's
+    # specialised to an env whose agents finish together: along games to the end, the legal
+    # list is the mask's, and every dead step leaves the agents, the selection and the
+    # per-agent dicts exactly as PettingZoo's generic `AECEnv._was_dead_step` leaves them.
+    from pettingzoo import AECEnv
+
+    lean = broadside.env(ruleset=ruleset, seed=11, max_decisions=150)
+    generic = broadside.env(ruleset=ruleset, seed=11, max_decisions=150)
+    generic._was_dead_step = lambda action: AECEnv._was_dead_step(generic, action)
+    rng = np.random.default_rng(11)
+    for _ in range(3):
+        lean.reset()
+        generic.reset()
+        for agent in lean.agent_iter():
+            obs, _, term, trunc, _ = lean.last()
+            if term or trunc:
+                action = None
+            else:
+                assert lean.legal_actions() == np.flatnonzero(obs["action_mask"]).tolist()
+                action = int(rng.choice(lean.legal_actions()))
+            assert generic.agent_selection == agent
+            lean.step(action)
+            generic.step(action)
+            state = lambda e: (e.agents, e.agent_selection, e.rewards, e._cumulative_rewards,
+                               e.terminations, e.truncations, e.infos)
+            assert state(lean) == state(generic)
+        assert not generic.agents
+    with pytest.raises(ValueError, match="only valid action is None"):
+        lean.reset()
+        while not (lean.terminations[lean.agent_selection] or lean.truncations[lean.agent_selection]):
+            lean.step(lean.legal_actions()[0])
+        lean.step(0)
