@@ -318,10 +318,18 @@ impl WsimGame {
             Some(m) => m.entity_rows(MAX_SHIPS, ROW_WORDS),
             None => (&mut [], false),
         };
-        if record.is_empty() {
-            out.entities.fill(0.0);
-        }
         let mut acting_row = 0usize;
+        if record.is_empty() {
+            // A fresh observation (no memo): every row from zeros, no keys worked out.
+            out.entities.fill(0.0);
+            for (row, i) in self.entity_order(observer).enumerate() {
+                if acting == Some(i) {
+                    acting_row = row;
+                }
+                self.write_entity(observer, frame, i, acting, &mut out.entities.row_mut(row));
+            }
+            return acting_row;
+        }
         let mut order = self.entity_order(observer);
         for row in 0..MAX_SHIPS {
             let ship = order.next();
@@ -334,12 +342,8 @@ impl WsimGame {
             };
             let mut e = out.entities.row_mut(row);
             match record.get_mut(row * ROW_WORDS..(row + 1) * ROW_WORDS) {
-                // Without a memo the rows were cleared above: write every ship's row.
-                None => {
-                    if let Some(i) = ship {
-                        self.write_entity(observer, frame, i, acting, &mut e);
-                    }
-                }
+                // The record holds every row (`entity_rows` sized it).
+                None => {}
                 Some(held) if known && same_words(&held[..ROW_WORDS - 1], &key[..ROW_WORDS - 1]) => {
                     if held[ROW_WORDS - 1] != key[ROW_WORDS - 1] {
                         if let Some(i) = ship {
