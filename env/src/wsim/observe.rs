@@ -341,24 +341,22 @@ impl WsimGame {
                 None => [0; ROW_WORDS],
             };
             let mut e = out.entities.row_mut(row);
-            match record.get_mut(row * ROW_WORDS..(row + 1) * ROW_WORDS) {
-                // The record holds every row (`entity_rows` sized it).
-                None => {}
-                Some(held) if known && same_words(&held[..ROW_WORDS - 1], &key[..ROW_WORDS - 1]) => {
-                    if held[ROW_WORDS - 1] != key[ROW_WORDS - 1] {
-                        if let Some(i) = ship {
-                            self.write_acting_features(i, acting, &mut e);
-                        }
-                        held[ROW_WORDS - 1] = key[ROW_WORDS - 1];
-                    }
+            // The record holds every row (`entity_rows` sized it).
+            let Some(held) = record.get_mut(row * ROW_WORDS..(row + 1) * ROW_WORDS) else {
+                continue;
+            };
+            let same_ship = known && same_words(&held[..ROW_WORDS - 1], &key[..ROW_WORDS - 1]);
+            if !same_ship {
+                e.fill(0.0);
+                if let Some(i) = ship {
+                    self.write_entity(observer, frame, i, acting, &mut e);
                 }
-                Some(held) => {
-                    e.fill(0.0);
-                    if let Some(i) = ship {
-                        self.write_entity(observer, frame, i, acting, &mut e);
-                    }
-                    held.copy_from_slice(&key);
+                held.copy_from_slice(&key);
+            } else if held[ROW_WORDS - 1] != key[ROW_WORDS - 1] {
+                if let Some(i) = ship {
+                    self.write_acting_features(i, acting, &mut e);
                 }
+                held[ROW_WORDS - 1] = key[ROW_WORDS - 1];
             }
         }
         acting_row
