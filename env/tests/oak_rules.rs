@@ -1631,3 +1631,208 @@ fn boarding_through_the_smoke_fires_before_boarding() {
     assert!(g.ships[0].entangled & 2 != 0, "a passed test entangles");
     assert!(g.ships[0].moved, "the crew action is over");
 }
+
+/// Two ships either side of an island: Blue's `A` 2.2" west of it, Red's `B` 2.2" east of
+/// it, both anchored (the island, 2" x 4", lies between x = 13" and 15").
+const SHORE: &str = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 18.0, y = 10.0, heading = 0, flagship = true },
+"#;
+const ISLAND: &str =
+    r#"{ name = "Isle", kind = "island", x = 14.0, y = 10.0, length = 4.0, width = 2.0 },"#;
+
+/// The game of [`SHORE`] with both ships anchored.
+fn shore() -> OakGame {
+    let mut g = game(SHORE, ISLAND);
+    g.fortune = [0; 8];
+    for s in g.ships.iter_mut() {
+        s.sail = sail::ANCHORED;
+    }
+    g
+}
+
+fn crew_of(g: &OakGame, i: usize) -> Vec<Action> {
+    let mut l = broadside_env::ActionSet::new();
+    g.crew_options(i, &mut l);
+    l.iter().collect()
+}
+
+/// Landing party: "A ship that is anchored and not shaken, and is within pistol shot of an
+/// island or landmass may send a landing party ashore." Each condition in turn; rocks are
+/// not an island or landmass.
+#[test]
+fn a_landing_party_needs_an_anchored_ship_not_shaken_within_pistol_shot_of_an_island() {
+    let mut g = shore();
+    assert!(
+        crew_of(&g, 0).contains(&LAND),
+        "anchored, 2.2\" from the island"
+    );
+    g.ships[0].sail = sail::MINIMAL;
+    assert!(!crew_of(&g, 0).contains(&LAND), "not anchored");
+    g.ships[0].sail = sail::ANCHORED;
+    g.ships[0].fatigue = 7;
+    assert!(!crew_of(&g, 0).contains(&LAND), "shaken");
+    g.ships[0].fatigue = 0;
+    // 4.3" from the island's west edge: past pistol shot (4").
+    g.ships[0].base.centre.x = 8_000;
+    assert!(!crew_of(&g, 0).contains(&LAND), "past pistol shot");
+    g.ships[0].base.centre.x = 8_300;
+    assert!(crew_of(&g, 0).contains(&LAND), "3.9\": within pistol shot");
+    // Rocks in the island's place: no landing.
+    let mut r = game(
+        SHORE,
+        r#"{ name = "Rock", kind = "rocks", x = 14.0, y = 10.0, length = 4.0, width = 2.0 },"#,
+    );
+    r.ships[0].sail = sail::ANCHORED;
+    assert!(!crew_of(&r, 0).contains(&LAND), "rocks are not land");
+    // Refused in words that name the rule.
+    g.ships[0].sail = sail::BATTLE;
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE]);
+    g.pending = Pending::CrewAction;
+    let why = g.refusal(LAND).expect("refused");
+    assert!(why.contains("not anchored"), "{why}");
+}
+
+/// The glossary's landing party example: "The sloop is anchored and within pistol shot of
+/// the island so it can form a landing party as a crew action. The landing party token can
+/// be placed anywhere within musket shot of the ship" (here: the island's point nearest the
+/// ship). It is the ship's crew action: her activation ends.
+#[test]
+fn the_glossarys_landing_party_example() {
+    let mut g = game(
+        r#"
+  { name = "Sloop", side = 0, class = "Sloop", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "Fregate", side = 1, class = "Petite Fregate", x = 30.0, y = 30.0, heading = 0, flagship = true },
+"#,
+        ISLAND,
+    );
+    g.ships[0].sail = sail::ANCHORED;
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE]);
+    // Anchored: no move; the crew action follows.
+    while g.pending == Pending::Moving {
+        apply_all(&mut g, &[MOVE_END]);
+    }
+    assert_eq!(g.pending, Pending::CrewAction);
+    apply_all(&mut g, &[LAND]);
+    let s = g.ships[0];
+    assert!(s.ashore && s.moved, "ashore; the activation is over");
+    // On the island's west edge (x = 13"), level with the sloop.
+    assert_eq!((s.landing.x, s.landing.y), (13_000, 10_000));
+    let musket = 8_000i64;
+    assert!(s.landing.dist2(s.base.centre) <= musket * musket);
+    assert!(g.check_invariants().is_ok());
+    // One landing party a ship.
+    assert!(!crew_of(&g, 0).contains(&LAND));
+    // The observation shows it (own row 0): landing_party, x, y.
+    let spec = &g.spec().obs;
+    let mut o = Observation::new(spec);
+    g.observe(0, &mut o);
+    let col = |name: &str| {
+        spec.entity_features
+            .iter()
+            .position(|f| *f == name)
+            .unwrap()
+    };
+    assert_eq!(o.entities[[0, col("landing_party")]], 1.0);
+    assert!((o.entities[[0, col("landing_x")]] - 13.0 / 36.0).abs() < 1e-4);
+    assert_eq!(
+        o.entities[[8, col("landing_party")]],
+        0.0,
+        "the enemy has none"
+    );
+}
+
+/// Landing party close combat: "A landing party may make a close combat attack as its
+/// parent ship attack action. The target landing party must be within musket shot. Dice and
+/// fatigue follow the same rules above": crew value + 3 less fatigue; skull, sword and
+/// pistol hit (not from a bow or stern); each hit 1 fatigue to the ship that landed it.
+#[test]
+fn landing_parties_fight_within_musket_shot() {
+    let mut g = shore();
+    // Only A's party ashore: nothing to attack.
+    g.ships[0].ashore = true;
+    g.ships[0].landing = broadside_env::plane::Point::new(13_000, 10_000);
+    attack_with(&mut g, 0);
+    assert!(!g.legal_actions().contains(LANDING_0));
+    let why = g.refusal(LANDING_0).expect("refused");
+    assert!(why.contains("no landing party ashore"), "{why}");
+    // B's party 2" away on the far shore: A's party may attack it (the island blocks
+    // every other attack).
+    g.ships[1].ashore = true;
+    g.ships[1].landing = broadside_env::plane::Point::new(15_000, 10_000);
+    let legal = g.legal_actions();
+    assert!(
+        legal.contains(LANDING_0),
+        "{:?}",
+        legal.iter().collect::<Vec<_>>()
+    );
+    assert!(!legal.contains(FIRE_STBD_0) && !legal.contains(PARTIAL_0));
+    g.ships[0].fatigue = 1;
+    apply_all(&mut g, &[LANDING_0]);
+    assert!(g.attack.landing && !g.attack.from_end);
+    // Fifth rate crew 3: 3 + 3 - 1 fatigue = 5 dice; 4 faces of 8 hit.
+    assert_eq!(g.roll.dice, 5);
+    assert_eq!(g.chance_outcomes().total_weight(), 8u32.pow(5));
+    let w = weights(&g);
+    assert_eq!(w[0].1, 4u32.pow(5), "no hit: 4 missing faces on each die");
+    apply_all(&mut g, &[ROLL_0 + 3]);
+    assert_eq!(
+        g.ships[1].fatigue, 3,
+        "each hit 1 fatigue to the ship that landed it"
+    );
+    assert_eq!(g.ships[1].damage, 0);
+    assert!(g.ships[0].attacked, "the ship's attack");
+    // Past musket shot (8"): no attack.
+    let mut h = shore();
+    h.ships[0].ashore = true;
+    h.ships[0].landing = broadside_env::plane::Point::new(13_000, 10_000);
+    h.ships[1].ashore = true;
+    h.ships[1].landing = broadside_env::plane::Point::new(21_100, 10_000);
+    attack_with(&mut h, 0);
+    assert!(!h.legal_actions().contains(LANDING_0));
+    let why = h.refusal(LANDING_0).expect("refused");
+    assert!(why.contains("musket shot"), "{why}");
+}
+
+/// Landing party: "If a ship with a landing party token ashore ever becomes shaken or
+/// moves, the landing party token is immediately removed."
+#[test]
+fn a_landing_party_is_removed_when_its_ship_moves_or_becomes_shaken() {
+    // Moves: rowing (sweeps) from anchor.
+    let mut g = shore();
+    g.ships[0].ashore = true;
+    g.ships[0].landing = broadside_env::plane::Point::new(13_000, 10_000);
+    g.ships[0].rules |= rule::SWEEPS;
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE]);
+    while g.pending == Pending::Moving {
+        apply_all(&mut g, &[MOVE_END]);
+    }
+    assert!(
+        g.ships[0].ashore,
+        "an anchored ship that did not move keeps it"
+    );
+    apply_all(&mut g, &[ROW]);
+    assert!(!g.ships[0].ashore, "rowed: removed");
+    // A change of heading (anchored ships may) turns her: she moves.
+    let mut g = shore();
+    g.ships[0].ashore = true;
+    g.ships[0].landing = broadside_env::plane::Point::new(13_000, 10_000);
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_HEADING, ROLL_0 + 1, TURN_0 + 3]);
+    assert!(!g.ships[0].ashore, "turned: removed");
+    // Shaken by fatigue from a landing party attack.
+    let mut g = shore();
+    for (i, x) in [(0, 13_000), (1, 15_000)] {
+        g.ships[i].ashore = true;
+        g.ships[i].landing = broadside_env::plane::Point::new(x, 10_000);
+    }
+    g.ships[1].fatigue = 5;
+    attack_with(&mut g, 0);
+    // 2 hits of 6 dice; Ruthless (Spanish) rerolls one miss against the more tired ship.
+    apply_all(&mut g, &[LANDING_0, ROLL_0 + 2, ROLL_0]);
+    assert!(g.ships[1].shaken() && !g.ships[1].ashore, "shaken: removed");
+    assert!(g.ships[0].ashore, "the attacker's stays");
+}

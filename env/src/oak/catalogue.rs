@@ -8,7 +8,7 @@
 use crate::game::Action;
 
 /// Version of this catalogue together with the observation layout in `observe.rs`.
-pub const OAK_VERSION: u32 = 2;
+pub const OAK_VERSION: u32 = 3;
 
 /// The turns a speed tool offers, degrees clockwise (partial turns in 15-degree steps).
 pub const TURNS: [i32; 8] = [-60, -45, -30, -15, 15, 30, 45, 60];
@@ -89,22 +89,28 @@ pub const DESTROY_0: Action = 128;
 pub const PASS: Action = 136;
 /// The deciding side concedes (only when the game allows resignation).
 pub const RESIGN: Action = 137;
+/// Crew action: send a landing party ashore on the island within pistol shot (anchored,
+/// not shaken; the token goes on the island's point nearest the ship). Version 3.
+pub const LAND: Action = 138;
+/// Attack phase: the active ship's landing party makes a close combat attack on the
+/// landing party of enemy ship `j` within musket shot (`LANDING_0 + j`). Version 3.
+pub const LANDING_0: Action = 139;
 /// Size of the player action space.
-pub const NUM_PLAYER_ACTIONS: usize = 138;
+pub const NUM_PLAYER_ACTIONS: usize = 147;
 /// Chance: `ROLL_0 + k` dice of a batch (at most 8) scored, `k` = 0..=8.
-pub const ROLL_0: Action = 138;
+pub const ROLL_0: Action = 147;
 /// Chance: a critical die rerolled to a skull (hull).
-pub const FACE_SKULL: Action = 147;
+pub const FACE_SKULL: Action = 156;
 /// Chance: a critical die rerolled to a sail (rigging).
-pub const FACE_SAIL: Action = 148;
+pub const FACE_SAIL: Action = 157;
 /// Chance: a critical die rerolled to a sword (crew).
-pub const FACE_SWORD: Action = 149;
+pub const FACE_SWORD: Action = 158;
 /// Chance: a critical die rerolled to no effect.
-pub const FACE_OTHER: Action = 150;
+pub const FACE_OTHER: Action = 159;
 /// Chance: a ship collision roll: `COLLIDE_0 + skull + 2 * sail` (any skull, any sail).
-pub const COLLIDE_0: Action = 151;
+pub const COLLIDE_0: Action = 160;
 /// Size of the whole catalogue.
-pub const NUM_ACTIONS: usize = 155;
+pub const NUM_ACTIONS: usize = 164;
 
 /// The name of every catalogue index.
 pub static ACTION_NAMES: [&str; NUM_ACTIONS] = [
@@ -246,6 +252,15 @@ pub static ACTION_NAMES: [&str; NUM_ACTIONS] = [
     "destroy:7",
     "pass",
     "resign",
+    "crew:land",
+    "landing:0",
+    "landing:1",
+    "landing:2",
+    "landing:3",
+    "landing:4",
+    "landing:5",
+    "landing:6",
+    "landing:7",
     "roll:0",
     "roll:1",
     "roll:2",
@@ -276,6 +291,11 @@ mod tests {
         assert_eq!(ACTION_NAMES[TURN_0 as usize + 7], "turn:stbd:60");
         assert_eq!(ACTION_NAMES[FIRE_STBD_0 as usize + 2], "fire:stbd:2");
         assert_eq!(ACTION_NAMES[RESIGN as usize], "resign");
+        assert_eq!(ACTION_NAMES[LAND as usize], "crew:land");
+        assert_eq!(ACTION_NAMES[LANDING_0 as usize + 7], "landing:7");
+        assert_eq!(NUM_PLAYER_ACTIONS, LANDING_0 as usize + 8);
+        assert_eq!(ACTION_NAMES[ROLL_0 as usize], "roll:0");
+        assert_eq!(ACTION_NAMES[FACE_SKULL as usize], "face:skull");
         assert_eq!(ACTION_NAMES[ROLL_0 as usize + 8], "roll:8");
         assert_eq!(ACTION_NAMES[COLLIDE_0 as usize + 3], "collide:skull+sail");
         let mut sorted = ACTION_NAMES.to_vec();

@@ -59,6 +59,9 @@ pub static ENTITY_FEATURES: &[&str] = &[
     "stout",
     "sweeps",
     "squadron",
+    "landing_party",
+    "landing_x",
+    "landing_y",
 ];
 
 /// Global features; the card groups have one entry per row of `cards.toml` (32).
@@ -451,6 +454,11 @@ impl OakGame {
                 continue;
             }
             let (x, y) = frame(s.base.centre.x, s.base.centre.y);
+            let (lx, ly) = if s.ashore {
+                frame(s.landing.x, s.landing.y)
+            } else {
+                (0.0, 0.0)
+            };
             let h = s.base.heading as i32 + turn_half;
             let one = TRIG_ONE as f32;
             let pos = point_of_sail(s.base.heading, self.wind_from);
@@ -502,6 +510,9 @@ impl OakGame {
                 bit(s.has(rule::STOUT)),
                 bit(s.has(rule::SWEEPS)),
                 s.squadron as f32 / 3.0,
+                bit(s.ashore),
+                lx,
+                ly,
             ];
             for (k, val) in v.iter().enumerate() {
                 out.entities[[row, k]] = *val;

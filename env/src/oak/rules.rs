@@ -202,6 +202,10 @@ impl OakGame {
         let s = &mut self.ships[i];
         let limit = s.shaken_limit();
         s.fatigue = s.fatigue.saturating_add(n).min(limit);
+        if s.fatigue >= limit {
+            // Shaken: her landing party is removed at once (glossary: landing party).
+            s.ashore = false;
+        }
     }
 
     /// Adds damage; a crippled ship takes fatigue instead (glossary: crippled).
