@@ -1484,14 +1484,19 @@ fn raise_the_black_tests_enemies_within_musket_shot() {
         .unwrap();
     g.turn = g.turns;
     g.start_turn();
-    while g.pending == Pending::Pool
-        && !matches!(
-            g.roll_for,
-            broadside_env::oak::state::RollFor::RaiseTheBlack { .. }
-        )
-    {
-        // A tied challenge test first: roll it out.
-        let a = g.chance_outcomes().iter().next().unwrap().0;
+    while matches!(
+        g.pending,
+        Pending::Pool | Pending::Reroll | Pending::Fortune
+    ) && !matches!(
+        g.roll_for,
+        broadside_env::oak::state::RollFor::RaiseTheBlack { .. }
+    ) {
+        // A tied challenge test first: roll it out (no rerolls, no fortune).
+        let a = match g.pending {
+            Pending::Reroll => REROLL_0,
+            Pending::Fortune => KEEP,
+            _ => g.chance_outcomes().iter().next().unwrap().0,
+        };
         g.apply(a).unwrap();
     }
     assert_eq!(
@@ -1500,10 +1505,13 @@ fn raise_the_black_tests_enemies_within_musket_shot() {
         "B, within musket shot, tests (C, far off, does not)"
     );
     assert_eq!(g.roll.dice, 2, "5 dice less 3");
-    // Every die misses: the test fails.
+    // Every die misses: the test fails; B's squadron may spend a fortune point on its
+    // skill test (glossary: fortune points) and keeps the roll.
     while g.pending == Pending::Pool {
         g.apply(ROLL_0).unwrap();
     }
+    assert_eq!((g.pending, g.who), (Pending::Fortune, 1));
+    g.apply(KEEP).unwrap();
     assert_eq!(g.ships[1].fatigue, 1);
     assert_eq!(g.ships[2].fatigue, 0);
     assert_eq!(g.phase, Phase::Movement);
@@ -1831,8 +1839,218 @@ fn a_landing_party_is_removed_when_its_ship_moves_or_becomes_shaken() {
     }
     g.ships[1].fatigue = 5;
     attack_with(&mut g, 0);
-    // 2 hits of 6 dice; Ruthless (Spanish) rerolls one miss against the more tired ship.
-    apply_all(&mut g, &[LANDING_0, ROLL_0 + 2, ROLL_0]);
+    // 2 hits of 6 dice; Ruthless (Spanish) may reroll one miss against the more tired
+    // ship: declined.
+    apply_all(&mut g, &[LANDING_0, ROLL_0 + 2, REROLL_0]);
     assert!(g.ships[1].shaken() && !g.ships[1].ashore, "shaken: removed");
     assert!(g.ships[0].ashore, "the attacker's stays");
+}
+
+/// The probability that the pending roll ends with `pass(g)` true, over the exact chance
+/// weights, the roller deciding its skill rerolls by `rerolls` (declining the fortune
+/// point).
+fn chance_of(
+    g: &OakGame,
+    rerolls: &dyn Fn(&OakGame) -> Action,
+    pass: &dyn Fn(&OakGame) -> bool,
+) -> f64 {
+    match g.pending {
+        Pending::Pool | Pending::CritDie => {
+            let c = g.chance_outcomes();
+            let total = f64::from(c.total_weight());
+            c.weighted()
+                .map(|(a, w)| {
+                    let mut next = *g;
+                    next.apply(a).unwrap();
+                    f64::from(w) / total * chance_of(&next, rerolls, pass)
+                })
+                .sum()
+        }
+        Pending::Reroll => {
+            let mut next = *g;
+            next.apply(rerolls(g)).unwrap();
+            chance_of(&next, rerolls, pass)
+        }
+        Pending::Fortune => {
+            let mut next = *g;
+            next.apply(KEEP).unwrap();
+            chance_of(&next, rerolls, pass)
+        }
+        _ => {
+            if pass(g) {
+                1.0
+            } else {
+                0.0
+            }
+        }
+    }
+}
+
+/// Skill value: "For each point of skill, a ship may re-roll 1 dice during skill tests
+/// and attacks": after the first roll the roller decides how many missed dice (up to its
+/// skill) to reroll. A 1-die skill test (5 dice less 4 fatigue) of a skill 1 ship passes
+/// with 1/2 declining and 3/4 accepting; a 3-die test of a skill 2 ship with
+/// 7/8, 15/16 and 31/32 rerolling 0, 1 or 2.
+#[test]
+fn skill_rerolls_are_a_decision_with_the_right_probabilities() {
+    let speed_up = |fatigue: u8, skill: u8| -> OakGame {
+        let mut g = game(PAIR, "");
+        g.fortune = [0; 8];
+        g.ships[0].base.heading = 330; // windward 2
+        g.ships[0].fatigue = fatigue;
+        g.ships[0].skill = skill;
+        move_with(&mut g, 0);
+        apply_all(&mut g, &[SEA_FASTER]);
+        g
+    };
+    let passed = |g: &OakGame| g.act.speed == 3;
+    let g = speed_up(4, 1);
+    assert_eq!(g.roll.dice, 1);
+    let decline = chance_of(&g, &|_| REROLL_0, &passed);
+    let accept = chance_of(&g, &|g| REROLL_0 + g.roll.max_rerolls() as Action, &passed);
+    assert!((decline - 0.5).abs() < 1e-12, "{decline}");
+    assert!((accept - 0.75).abs() < 1e-12, "{accept}");
+    let g = speed_up(2, 2);
+    assert_eq!(g.roll.dice, 3);
+    for (k, want) in [(0, 7.0 / 8.0), (1, 15.0 / 16.0), (2, 31.0 / 32.0)] {
+        let p = chance_of(
+            &g,
+            &|g| REROLL_0 + (k as u8).min(g.roll.max_rerolls()) as Action,
+            &passed,
+        );
+        assert!((p - want).abs() < 1e-12, "{k} rerolls: {p}");
+    }
+    // The decision itself: the three dice missed; 0, 1 or 2 rerolls are offered to the
+    // ship's side; the observation says so.
+    let mut g = speed_up(2, 2);
+    apply_all(&mut g, &[ROLL_0]);
+    assert_eq!((g.pending, g.who), (Pending::Reroll, 0));
+    assert_eq!(
+        g.legal_actions().iter().collect::<Vec<_>>(),
+        vec![REROLL_0, REROLL_0 + 1, REROLL_0 + 2]
+    );
+    let why = g.refusal(REROLL_0 + 3).expect("refused");
+    assert!(why.contains("skill value"), "{why}");
+    let spec = &g.spec().obs;
+    let mut o = Observation::new(spec);
+    g.observe(0, &mut o);
+    let at = spec
+        .global_features
+        .iter()
+        .position(|f| *f == "pending_reroll")
+        .unwrap();
+    assert_eq!(o.global[at], 1.0);
+    // Accepting 2: one chance node over the 2 rerolled dice (4 of 8 faces pass).
+    apply_all(&mut g, &[REROLL_0 + 2]);
+    assert_eq!(
+        weights(&g),
+        vec![(ROLL_0, 16), (ROLL_0 + 1, 32), (ROLL_0 + 2, 16)]
+    );
+}
+
+/// The reroll decision is offered exactly when the glossary allows a reroll that can
+/// change the roll: skill tests and attacks (broadside, partial fire, close combat) of a
+/// ship with a skill value (or Ruthless, or Expert gun crew at musket and cannon shot),
+/// with missed dice; not for a passed pass-or-fail test, not with no die missed, never on
+/// rolls that are no skill test or attack (shoals, sinking, collisions, the admiral's die,
+/// critical dice); again after a fortune point ("Re-rolls given by ship skill value ...
+/// may be used again after spending a fortune point").
+#[test]
+fn the_reroll_decision_is_offered_exactly_when_the_glossary_allows() {
+    // An attack of a skill 0 ship: no decision.
+    let mut g = game(PAIR, "");
+    g.fortune = [0; 8];
+    attack_with(&mut g, 0);
+    apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL, ROLL_0 + 1]);
+    assert_ne!(g.pending, Pending::Reroll, "skill 0");
+    // Skill 1: offered after the first roll (1 hit, 5 misses): 0 or 1.
+    let mut g = game(PAIR, "");
+    g.fortune = [0; 8];
+    g.ships[0].skill = 1;
+    attack_with(&mut g, 0);
+    apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL, ROLL_0 + 1]);
+    assert_eq!(g.pending, Pending::Reroll);
+    assert_eq!(
+        g.legal_actions().iter().collect::<Vec<_>>(),
+        vec![REROLL_0, REROLL_0 + 1]
+    );
+    // Every die hit: nothing to reroll.
+    let mut h = game(PAIR, "");
+    h.fortune = [0; 8];
+    h.ships[0].skill = 1;
+    attack_with(&mut h, 0);
+    apply_all(&mut h, &[FIRE_STBD_0, AIM_HULL, ROLL_0 + 6]);
+    assert_ne!(h.pending, Pending::Reroll, "no missed die");
+    // After a fortune point the whole roll repeats, the reroll decision with it.
+    let mut g = game(PAIR, "");
+    g.fortune = [0, 1, 0, 0, 0, 0, 0, 0];
+    g.fortune[0] = 1;
+    g.ships[0].skill = 1;
+    attack_with(&mut g, 0);
+    apply_all(
+        &mut g,
+        &[FIRE_STBD_0, AIM_HULL, ROLL_0, REROLL_0 + 1, ROLL_0],
+    );
+    assert_eq!(g.pending, Pending::Fortune);
+    apply_all(&mut g, &[FORTUNE, ROLL_0 + 2]);
+    assert_eq!(
+        g.pending,
+        Pending::Reroll,
+        "offered again after the fortune point"
+    );
+    // A skill test that passed: rerolls cannot change it, none offered.
+    let mut g = game(PAIR, "");
+    g.ships[0].skill = 2;
+    g.ships[0].base.heading = 330;
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_FASTER, ROLL_0 + 1]);
+    assert_eq!(g.pending, Pending::Moving);
+    assert_eq!(g.act.speed, 3);
+    // A shoal test of a skill 2 ship (not a skill test): no decision.
+    let mut g = game(
+        PAIR,
+        r#"{ name = "Bank", kind = "shoal", x = 10.0, y = 13.0, length = 2.0, width = 3.0 },"#,
+    );
+    g.fortune = [0; 8];
+    g.ships[0].skill = 2;
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE, MOVE_AHEAD]);
+    assert_eq!(g.pending, Pending::Pool);
+    assert_eq!(g.roll_for, broadside_env::oak::state::RollFor::Shoal);
+    g.apply(ROLL_0).unwrap();
+    assert_ne!(g.pending, Pending::Reroll, "a shoal roll is no skill test");
+    // Expert gun crew (English): one reroll at musket or cannon shot, none at pistol.
+    let text =
+        scenario_text(PAIR, "").replace(r#"["spanish", "french"]"#, r#"["english", "french"]"#);
+    let s = parse_scenario(&text, "t.toml").unwrap();
+    let mut g = OakGame::new(&s, OakOptions { resignation: false });
+    let mut flip = false;
+    while g.phase == Phase::Setup || g.phase == Phase::Initiative {
+        let a = match g.turn() {
+            Turn::Player(_) => g.legal_actions().iter().next().unwrap(),
+            _ => {
+                // Lowest and highest outcomes in turn: a tied challenge ends.
+                flip = !flip;
+                let all: Vec<Action> = g.chance_outcomes().iter().map(|(a, _)| a).collect();
+                if flip {
+                    all[all.len() - 1]
+                } else {
+                    all[0]
+                }
+            }
+        };
+        g.apply(a).unwrap();
+    }
+    g.fortune = [0; 8];
+    assert!(g.ships[0].has(rule::EXPERT_GUN_CREW));
+    let mut far = g;
+    far.ships[1].base.centre.x = 20_000; // 8.4": cannon shot
+    attack_with(&mut far, 0);
+    apply_all(&mut far, &[FIRE_STBD_0, AIM_HULL, ROLL_0]);
+    assert_eq!(far.roll.max_rerolls(), 1, "cannon shot");
+    let mut near = g;
+    near.ships[1].base.centre.x = 13_000; // 1.4": pistol shot
+    attack_with(&mut near, 0);
+    apply_all(&mut near, &[FIRE_STBD_0, AIM_HULL, ROLL_0]);
+    assert_ne!(near.pending, Pending::Reroll, "pistol shot");
 }

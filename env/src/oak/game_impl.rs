@@ -158,6 +158,9 @@ impl Game for OakGame {
                 }
             }
         }
+        if (self.pending == Pending::Reroll) != self.roll.choosing {
+            return Err("a reroll decision without a roll waiting for it, or the reverse".into());
+        }
         if self.pending == Pending::Over && self.ending.is_none() {
             return Err("over without an ending".into());
         }

@@ -398,6 +398,9 @@ pub static GLOBAL_FEATURES: &[&str] = &[
     "enemy_discarded_29",
     "enemy_discarded_30",
     "enemy_discarded_31",
+    "pending_reroll",
+    "roll_misses",
+    "roll_rerolls",
 ];
 
 /// The observation layout of Oak & Iron.
@@ -596,6 +599,16 @@ impl OakGame {
             for c in 0..n {
                 out.global[CARD_GROUPS_AT + gi * MAX_CARDS + c] = bit(bits & (1 << c) != 0);
             }
+        }
+        // Version 4: the skill reroll decision (glossary: skill value).
+        let after_cards = CARD_GROUPS_AT + groups.len() * MAX_CARDS;
+        let reroll = [
+            bit(p == Pending::Reroll),
+            self.roll.misses as f32 / 16.0,
+            self.roll.max_rerolls() as f32 / super::catalogue::MAX_REROLLS as f32,
+        ];
+        for (k, val) in reroll.iter().enumerate() {
+            out.global[after_cards + k] = *val;
         }
     }
 }

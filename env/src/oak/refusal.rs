@@ -34,6 +34,9 @@ impl OakGame {
             MOVE_AHEAD => Some(self.move_refusal()),
             a if (FIRE_PORT_0..ATTACK_CREW).contains(&a) => Some(self.attack_refusal(a)),
             LAND => Some(self.land_refusal()),
+            a if (REROLL_0..=REROLL_0 + MAX_REROLLS as Action).contains(&a) => {
+                Some(self.reroll_refusal(a))
+            }
             a if (LANDING_0..LANDING_0 + 8).contains(&a) => Some(self.landing_attack_refusal(a)),
             ATTACK_CREW if self.pending == Pending::AttackChoice => Some(format!(
                 "an enemy ship able to act lies within pistol shot ({}): no crew action instead of an attack (glossary: crew action)",
@@ -132,6 +135,19 @@ impl OakGame {
         } else {
             "her speed is 0 (glossary: speed rating)".into()
         }
+    }
+
+    /// Why a number of skill rerolls is refused (glossary: skill value).
+    fn reroll_refusal(&self, a: Action) -> String {
+        if self.pending != Pending::Reroll {
+            return "skill rerolls are chosen right after the first roll of a skill test or an attack (glossary: skill value)".into();
+        }
+        format!(
+            "{} dice: the skill value rerolls 1 die a point (with Ruthless and Expert gun crew), at most {} here, and only missed dice ({} missed) (glossary: skill value)",
+            a - REROLL_0,
+            self.roll.skill,
+            self.roll.misses
+        )
     }
 
     /// Why the landing party crew action is refused (glossary: landing party).

@@ -193,6 +193,8 @@ pub enum Pending {
     SecondBroadside,
     /// Hull, crew or rigging.
     Aim,
+    /// `who` decides how many missed dice its skill value rerolls (glossary: skill value).
+    Reroll,
     /// `who` keeps the roll or spends a fortune point.
     Fortune,
     /// The attacker picks the direction of the helm hit's full turn.

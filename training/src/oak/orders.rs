@@ -72,6 +72,10 @@ pub fn order_text(g: &OakGame, roster: &Roster, action: Action) -> String {
         ["aim", "hull"] => "aim at the hull",
         ["aim", "crew"] => "aim at the crew (pistol shot; half the dice)",
         ["aim", "rigging"] => "aim at the rigging (half the dice)",
+        ["reroll", "0"] => "no skill reroll: keep the dice as they fell",
+        ["reroll", k] => {
+            return format!("reroll {k} missed dice with the skill value (one a point)")
+        }
         ["keep"] => "keep the roll",
         ["fortune"] => "spend a fortune point: roll again",
         ["helm", "port"] => "the helm hit turns the target a full turn to port",
