@@ -18,10 +18,10 @@
 //!   the point of sail (in the wind's eye 0 and a speed-1 turn, windward or large from the
 //!   card) and sail setting (full +1, minimal -1, anchored none), Fast and cards, at most
 //!   5, crippled 2. One seamanship action with a skill test (5 dice less fatigue, a sail or
-//!   sword passes, skill rerolls, fortune): change heading, adjust speed, cut free. The
-//!   move: the full distance of the speed tool, with one turn before or after (Yare
-//!   ships both); contact with islands or rocks is a collision (1 damage, aground,
-//!   anchored), with a ship a roll (skull: 1 damage, sail: entangled, else pushed
+//!   sword passes, skill rerolls and fortune points as decisions): change heading, adjust
+//!   speed, cut free. The move: the full distance of the speed tool, with one turn before
+//!   or after (Yare ships both); contact with islands or rocks is a collision (1 damage,
+//!   aground, anchored), with a ship a roll (skull: 1 damage, sail: entangled, else pushed
 //!   yardarm away); a shoal crossed tests to run aground; a base partly off the table
 //!   leaves the game. Then one crew action: reload, rally, repair, change sail, board,
 //!   row (sweeps), transfer the flag, or (anchored, within pistol shot of an island) send
