@@ -44,7 +44,7 @@ impl Chronicle for Oak<'_> {
     fn ship_line(&self, g: &OakGame, i: usize) -> String {
         let s = &g.ships[i];
         format!(
-            "  {:>2} {:<10} side {} at ({:>6}, {:>6}) heading {:>3} fatigue {} damage {} {}{}{}{}{}",
+            "  {:>2} {:<10} side {} at ({:>6}, {:>6}) heading {:>3} fatigue {} damage {} {}{}{}{}{}{}",
             i,
             self.0.ships[i].name,
             s.side,
@@ -58,6 +58,7 @@ impl Chronicle for Oak<'_> {
             if s.is_entangled() { " entangled" } else { "" },
             if s.out_of_action() { " OUT OF ACTION" } else { "" },
             if s.on_table() { "" } else { " gone" },
+            if s.ashore { " landing party ashore" } else { "" },
         )
     }
     fn chance_context(&self, g: &OakGame) -> String {

@@ -1484,14 +1484,19 @@ fn raise_the_black_tests_enemies_within_musket_shot() {
         .unwrap();
     g.turn = g.turns;
     g.start_turn();
-    while g.pending == Pending::Pool
-        && !matches!(
-            g.roll_for,
-            broadside_env::oak::state::RollFor::RaiseTheBlack { .. }
-        )
-    {
-        // A tied challenge test first: roll it out.
-        let a = g.chance_outcomes().iter().next().unwrap().0;
+    while matches!(
+        g.pending,
+        Pending::Pool | Pending::Reroll | Pending::Fortune
+    ) && !matches!(
+        g.roll_for,
+        broadside_env::oak::state::RollFor::RaiseTheBlack { .. }
+    ) {
+        // A tied challenge test first: roll it out (no rerolls, no fortune).
+        let a = match g.pending {
+            Pending::Reroll => REROLL_0,
+            Pending::Fortune => KEEP,
+            _ => g.chance_outcomes().iter().next().unwrap().0,
+        };
         g.apply(a).unwrap();
     }
     assert_eq!(
@@ -1500,10 +1505,13 @@ fn raise_the_black_tests_enemies_within_musket_shot() {
         "B, within musket shot, tests (C, far off, does not)"
     );
     assert_eq!(g.roll.dice, 2, "5 dice less 3");
-    // Every die misses: the test fails.
+    // Every die misses: the test fails; B's squadron may spend a fortune point on its
+    // skill test (glossary: fortune points) and keeps the roll.
     while g.pending == Pending::Pool {
         g.apply(ROLL_0).unwrap();
     }
+    assert_eq!((g.pending, g.who), (Pending::Fortune, 1));
+    g.apply(KEEP).unwrap();
     assert_eq!(g.ships[1].fatigue, 1);
     assert_eq!(g.ships[2].fatigue, 0);
     assert_eq!(g.phase, Phase::Movement);
@@ -1630,4 +1638,419 @@ fn boarding_through_the_smoke_fires_before_boarding() {
     );
     assert!(g.ships[0].entangled & 2 != 0, "a passed test entangles");
     assert!(g.ships[0].moved, "the crew action is over");
+}
+
+/// Two ships either side of an island: Blue's `A` 2.2" west of it, Red's `B` 2.2" east of
+/// it, both anchored (the island, 2" x 4", lies between x = 13" and 15").
+const SHORE: &str = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 18.0, y = 10.0, heading = 0, flagship = true },
+"#;
+const ISLAND: &str =
+    r#"{ name = "Isle", kind = "island", x = 14.0, y = 10.0, length = 4.0, width = 2.0 },"#;
+
+/// The game of [`SHORE`] with both ships anchored.
+fn shore() -> OakGame {
+    let mut g = game(SHORE, ISLAND);
+    g.fortune = [0; 8];
+    for s in g.ships.iter_mut() {
+        s.sail = sail::ANCHORED;
+    }
+    g
+}
+
+fn crew_of(g: &OakGame, i: usize) -> Vec<Action> {
+    let mut l = broadside_env::ActionSet::new();
+    g.crew_options(i, &mut l);
+    l.iter().collect()
+}
+
+/// Landing party: "A ship that is anchored and not shaken, and is within pistol shot of an
+/// island or landmass may send a landing party ashore." Each condition in turn; rocks are
+/// not an island or landmass.
+#[test]
+fn a_landing_party_needs_an_anchored_ship_not_shaken_within_pistol_shot_of_an_island() {
+    let mut g = shore();
+    assert!(
+        crew_of(&g, 0).contains(&LAND),
+        "anchored, 2.2\" from the island"
+    );
+    g.ships[0].sail = sail::MINIMAL;
+    assert!(!crew_of(&g, 0).contains(&LAND), "not anchored");
+    g.ships[0].sail = sail::ANCHORED;
+    g.ships[0].fatigue = 7;
+    assert!(!crew_of(&g, 0).contains(&LAND), "shaken");
+    g.ships[0].fatigue = 0;
+    // 4.3" from the island's west edge: past pistol shot (4").
+    g.ships[0].base.centre.x = 8_000;
+    assert!(!crew_of(&g, 0).contains(&LAND), "past pistol shot");
+    g.ships[0].base.centre.x = 8_300;
+    assert!(crew_of(&g, 0).contains(&LAND), "3.9\": within pistol shot");
+    // Rocks in the island's place: no landing.
+    let mut r = game(
+        SHORE,
+        r#"{ name = "Rock", kind = "rocks", x = 14.0, y = 10.0, length = 4.0, width = 2.0 },"#,
+    );
+    r.ships[0].sail = sail::ANCHORED;
+    assert!(!crew_of(&r, 0).contains(&LAND), "rocks are not land");
+    // Refused in words that name the rule.
+    g.ships[0].sail = sail::BATTLE;
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE]);
+    g.pending = Pending::CrewAction;
+    let why = g.refusal(LAND).expect("refused");
+    assert!(why.contains("not anchored"), "{why}");
+}
+
+/// The glossary's landing party example: "The sloop is anchored and within pistol shot of
+/// the island so it can form a landing party as a crew action. The landing party token can
+/// be placed anywhere within musket shot of the ship" (here: the island's point nearest the
+/// ship). It is the ship's crew action: her activation ends.
+#[test]
+fn the_glossarys_landing_party_example() {
+    let mut g = game(
+        r#"
+  { name = "Sloop", side = 0, class = "Sloop", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "Fregate", side = 1, class = "Petite Fregate", x = 30.0, y = 30.0, heading = 0, flagship = true },
+"#,
+        ISLAND,
+    );
+    g.ships[0].sail = sail::ANCHORED;
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE]);
+    // Anchored: no move; the crew action follows.
+    while g.pending == Pending::Moving {
+        apply_all(&mut g, &[MOVE_END]);
+    }
+    assert_eq!(g.pending, Pending::CrewAction);
+    apply_all(&mut g, &[LAND]);
+    let s = g.ships[0];
+    assert!(s.ashore && s.moved, "ashore; the activation is over");
+    // On the island's west edge (x = 13"), level with the sloop.
+    assert_eq!((s.landing.x, s.landing.y), (13_000, 10_000));
+    let musket = 8_000i64;
+    assert!(s.landing.dist2(s.base.centre) <= musket * musket);
+    assert!(g.check_invariants().is_ok());
+    // One landing party a ship.
+    assert!(!crew_of(&g, 0).contains(&LAND));
+    // The observation shows it (own row 0): landing_party, x, y.
+    let spec = &g.spec().obs;
+    let mut o = Observation::new(spec);
+    g.observe(0, &mut o);
+    let col = |name: &str| {
+        spec.entity_features
+            .iter()
+            .position(|f| *f == name)
+            .unwrap()
+    };
+    assert_eq!(o.entities[[0, col("landing_party")]], 1.0);
+    assert!((o.entities[[0, col("landing_x")]] - 13.0 / 36.0).abs() < 1e-4);
+    assert_eq!(
+        o.entities[[8, col("landing_party")]],
+        0.0,
+        "the enemy has none"
+    );
+}
+
+/// Landing party close combat: "A landing party may make a close combat attack as its
+/// parent ship attack action. The target landing party must be within musket shot. Dice and
+/// fatigue follow the same rules above": crew value + 3 less fatigue; skull, sword and
+/// pistol hit (not from a bow or stern); each hit 1 fatigue to the ship that landed it.
+#[test]
+fn landing_parties_fight_within_musket_shot() {
+    let mut g = shore();
+    // Only A's party ashore: nothing to attack.
+    g.ships[0].ashore = true;
+    g.ships[0].landing = broadside_env::plane::Point::new(13_000, 10_000);
+    attack_with(&mut g, 0);
+    assert!(!g.legal_actions().contains(LANDING_0));
+    let why = g.refusal(LANDING_0).expect("refused");
+    assert!(why.contains("no landing party ashore"), "{why}");
+    // B's party 2" away on the far shore: A's party may attack it (the island blocks
+    // every other attack).
+    g.ships[1].ashore = true;
+    g.ships[1].landing = broadside_env::plane::Point::new(15_000, 10_000);
+    let legal = g.legal_actions();
+    assert!(
+        legal.contains(LANDING_0),
+        "{:?}",
+        legal.iter().collect::<Vec<_>>()
+    );
+    assert!(!legal.contains(FIRE_STBD_0) && !legal.contains(PARTIAL_0));
+    g.ships[0].fatigue = 1;
+    apply_all(&mut g, &[LANDING_0]);
+    assert!(g.attack.landing && !g.attack.from_end);
+    // Fifth rate crew 3: 3 + 3 - 1 fatigue = 5 dice; 4 faces of 8 hit.
+    assert_eq!(g.roll.dice, 5);
+    assert_eq!(g.chance_outcomes().total_weight(), 8u32.pow(5));
+    let w = weights(&g);
+    assert_eq!(w[0].1, 4u32.pow(5), "no hit: 4 missing faces on each die");
+    apply_all(&mut g, &[ROLL_0 + 3]);
+    assert_eq!(
+        g.ships[1].fatigue, 3,
+        "each hit 1 fatigue to the ship that landed it"
+    );
+    assert_eq!(g.ships[1].damage, 0);
+    assert!(g.ships[0].attacked, "the ship's attack");
+    // Past musket shot (8"): no attack.
+    let mut h = shore();
+    h.ships[0].ashore = true;
+    h.ships[0].landing = broadside_env::plane::Point::new(13_000, 10_000);
+    h.ships[1].ashore = true;
+    h.ships[1].landing = broadside_env::plane::Point::new(21_100, 10_000);
+    attack_with(&mut h, 0);
+    assert!(!h.legal_actions().contains(LANDING_0));
+    let why = h.refusal(LANDING_0).expect("refused");
+    assert!(why.contains("musket shot"), "{why}");
+}
+
+/// Landing party: "If a ship with a landing party token ashore ever becomes shaken or
+/// moves, the landing party token is immediately removed."
+#[test]
+fn a_landing_party_is_removed_when_its_ship_moves_or_becomes_shaken() {
+    // Moves: rowing (sweeps) from anchor.
+    let mut g = shore();
+    g.ships[0].ashore = true;
+    g.ships[0].landing = broadside_env::plane::Point::new(13_000, 10_000);
+    g.ships[0].rules |= rule::SWEEPS;
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE]);
+    while g.pending == Pending::Moving {
+        apply_all(&mut g, &[MOVE_END]);
+    }
+    assert!(
+        g.ships[0].ashore,
+        "an anchored ship that did not move keeps it"
+    );
+    apply_all(&mut g, &[ROW]);
+    assert!(!g.ships[0].ashore, "rowed: removed");
+    // A change of heading (anchored ships may) turns her: she moves.
+    let mut g = shore();
+    g.ships[0].ashore = true;
+    g.ships[0].landing = broadside_env::plane::Point::new(13_000, 10_000);
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_HEADING, ROLL_0 + 1, TURN_0 + 3]);
+    assert!(!g.ships[0].ashore, "turned: removed");
+    // Shaken by fatigue from a landing party attack.
+    let mut g = shore();
+    for (i, x) in [(0, 13_000), (1, 15_000)] {
+        g.ships[i].ashore = true;
+        g.ships[i].landing = broadside_env::plane::Point::new(x, 10_000);
+    }
+    g.ships[1].fatigue = 5;
+    attack_with(&mut g, 0);
+    // 2 hits of 6 dice; Ruthless (Spanish) may reroll one miss against the more tired
+    // ship: declined.
+    apply_all(&mut g, &[LANDING_0, ROLL_0 + 2, REROLL_0]);
+    assert!(g.ships[1].shaken() && !g.ships[1].ashore, "shaken: removed");
+    assert!(g.ships[0].ashore, "the attacker's stays");
+}
+
+/// The probability that the pending roll ends with `pass(g)` true, over the exact chance
+/// weights, the roller deciding its skill rerolls by `rerolls` (declining the fortune
+/// point).
+fn chance_of(
+    g: &OakGame,
+    rerolls: &dyn Fn(&OakGame) -> Action,
+    pass: &dyn Fn(&OakGame) -> bool,
+) -> f64 {
+    match g.pending {
+        Pending::Pool | Pending::CritDie => {
+            let c = g.chance_outcomes();
+            let total = f64::from(c.total_weight());
+            c.weighted()
+                .map(|(a, w)| {
+                    let mut next = *g;
+                    next.apply(a).unwrap();
+                    f64::from(w) / total * chance_of(&next, rerolls, pass)
+                })
+                .sum()
+        }
+        Pending::Reroll => {
+            let mut next = *g;
+            next.apply(rerolls(g)).unwrap();
+            chance_of(&next, rerolls, pass)
+        }
+        Pending::Fortune => {
+            let mut next = *g;
+            next.apply(KEEP).unwrap();
+            chance_of(&next, rerolls, pass)
+        }
+        _ => {
+            if pass(g) {
+                1.0
+            } else {
+                0.0
+            }
+        }
+    }
+}
+
+/// Skill value: "For each point of skill, a ship may re-roll 1 dice during skill tests
+/// and attacks": after the first roll the roller decides how many missed dice (up to its
+/// skill) to reroll. A 1-die skill test (5 dice less 4 fatigue) of a skill 1 ship passes
+/// with 1/2 declining and 3/4 accepting; a 3-die test of a skill 2 ship with
+/// 7/8, 15/16 and 31/32 rerolling 0, 1 or 2.
+#[test]
+fn skill_rerolls_are_a_decision_with_the_right_probabilities() {
+    let speed_up = |fatigue: u8, skill: u8| -> OakGame {
+        let mut g = game(PAIR, "");
+        g.fortune = [0; 8];
+        g.ships[0].base.heading = 330; // windward 2
+        g.ships[0].fatigue = fatigue;
+        g.ships[0].skill = skill;
+        move_with(&mut g, 0);
+        apply_all(&mut g, &[SEA_FASTER]);
+        g
+    };
+    let passed = |g: &OakGame| g.act.speed == 3;
+    let g = speed_up(4, 1);
+    assert_eq!(g.roll.dice, 1);
+    let decline = chance_of(&g, &|_| REROLL_0, &passed);
+    let accept = chance_of(&g, &|g| REROLL_0 + g.roll.max_rerolls() as Action, &passed);
+    assert!((decline - 0.5).abs() < 1e-12, "{decline}");
+    assert!((accept - 0.75).abs() < 1e-12, "{accept}");
+    let g = speed_up(2, 2);
+    assert_eq!(g.roll.dice, 3);
+    for (k, want) in [(0, 7.0 / 8.0), (1, 15.0 / 16.0), (2, 31.0 / 32.0)] {
+        let p = chance_of(
+            &g,
+            &|g| REROLL_0 + (k as u8).min(g.roll.max_rerolls()) as Action,
+            &passed,
+        );
+        assert!((p - want).abs() < 1e-12, "{k} rerolls: {p}");
+    }
+    // The decision itself: the three dice missed; 0, 1 or 2 rerolls are offered to the
+    // ship's side; the observation says so.
+    let mut g = speed_up(2, 2);
+    apply_all(&mut g, &[ROLL_0]);
+    assert_eq!((g.pending, g.who), (Pending::Reroll, 0));
+    assert_eq!(
+        g.legal_actions().iter().collect::<Vec<_>>(),
+        vec![REROLL_0, REROLL_0 + 1, REROLL_0 + 2]
+    );
+    let why = g.refusal(REROLL_0 + 3).expect("refused");
+    assert!(why.contains("skill value"), "{why}");
+    let spec = &g.spec().obs;
+    let mut o = Observation::new(spec);
+    g.observe(0, &mut o);
+    let at = spec
+        .global_features
+        .iter()
+        .position(|f| *f == "pending_reroll")
+        .unwrap();
+    assert_eq!(o.global[at], 1.0);
+    // Accepting 2: one chance node over the 2 rerolled dice (4 of 8 faces pass).
+    apply_all(&mut g, &[REROLL_0 + 2]);
+    assert_eq!(
+        weights(&g),
+        vec![(ROLL_0, 16), (ROLL_0 + 1, 32), (ROLL_0 + 2, 16)]
+    );
+}
+
+/// The reroll decision is offered exactly when the glossary allows a reroll that can
+/// change the roll: skill tests and attacks (broadside, partial fire, close combat) of a
+/// ship with a skill value (or Ruthless, or Expert gun crew at musket and cannon shot),
+/// with missed dice; not for a passed pass-or-fail test, not with no die missed, never on
+/// rolls that are no skill test or attack (shoals, sinking, collisions, the admiral's die,
+/// critical dice); again after a fortune point ("Re-rolls given by ship skill value ...
+/// may be used again after spending a fortune point").
+#[test]
+fn the_reroll_decision_is_offered_exactly_when_the_glossary_allows() {
+    // An attack of a skill 0 ship: no decision.
+    let mut g = game(PAIR, "");
+    g.fortune = [0; 8];
+    attack_with(&mut g, 0);
+    apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL, ROLL_0 + 1]);
+    assert_ne!(g.pending, Pending::Reroll, "skill 0");
+    // Skill 1: offered after the first roll (1 hit, 5 misses): 0 or 1.
+    let mut g = game(PAIR, "");
+    g.fortune = [0; 8];
+    g.ships[0].skill = 1;
+    attack_with(&mut g, 0);
+    apply_all(&mut g, &[FIRE_STBD_0, AIM_HULL, ROLL_0 + 1]);
+    assert_eq!(g.pending, Pending::Reroll);
+    assert_eq!(
+        g.legal_actions().iter().collect::<Vec<_>>(),
+        vec![REROLL_0, REROLL_0 + 1]
+    );
+    // Every die hit: nothing to reroll.
+    let mut h = game(PAIR, "");
+    h.fortune = [0; 8];
+    h.ships[0].skill = 1;
+    attack_with(&mut h, 0);
+    apply_all(&mut h, &[FIRE_STBD_0, AIM_HULL, ROLL_0 + 6]);
+    assert_ne!(h.pending, Pending::Reroll, "no missed die");
+    // After a fortune point the whole roll repeats, the reroll decision with it.
+    let mut g = game(PAIR, "");
+    g.fortune = [0, 1, 0, 0, 0, 0, 0, 0];
+    g.fortune[0] = 1;
+    g.ships[0].skill = 1;
+    attack_with(&mut g, 0);
+    apply_all(
+        &mut g,
+        &[FIRE_STBD_0, AIM_HULL, ROLL_0, REROLL_0 + 1, ROLL_0],
+    );
+    assert_eq!(g.pending, Pending::Fortune);
+    apply_all(&mut g, &[FORTUNE, ROLL_0 + 2]);
+    assert_eq!(
+        g.pending,
+        Pending::Reroll,
+        "offered again after the fortune point"
+    );
+    // A skill test that passed: rerolls cannot change it, none offered.
+    let mut g = game(PAIR, "");
+    g.ships[0].skill = 2;
+    g.ships[0].base.heading = 330;
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_FASTER, ROLL_0 + 1]);
+    assert_eq!(g.pending, Pending::Moving);
+    assert_eq!(g.act.speed, 3);
+    // A shoal test of a skill 2 ship (not a skill test): no decision.
+    let mut g = game(
+        PAIR,
+        r#"{ name = "Bank", kind = "shoal", x = 10.0, y = 13.0, length = 2.0, width = 3.0 },"#,
+    );
+    g.fortune = [0; 8];
+    g.ships[0].skill = 2;
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE, MOVE_AHEAD]);
+    assert_eq!(g.pending, Pending::Pool);
+    assert_eq!(g.roll_for, broadside_env::oak::state::RollFor::Shoal);
+    g.apply(ROLL_0).unwrap();
+    assert_ne!(g.pending, Pending::Reroll, "a shoal roll is no skill test");
+    // Expert gun crew (English): one reroll at musket or cannon shot, none at pistol.
+    let text =
+        scenario_text(PAIR, "").replace(r#"["spanish", "french"]"#, r#"["english", "french"]"#);
+    let s = parse_scenario(&text, "t.toml").unwrap();
+    let mut g = OakGame::new(&s, OakOptions { resignation: false });
+    let mut flip = false;
+    while g.phase == Phase::Setup || g.phase == Phase::Initiative {
+        let a = match g.turn() {
+            Turn::Player(_) => g.legal_actions().iter().next().unwrap(),
+            _ => {
+                // Lowest and highest outcomes in turn: a tied challenge ends.
+                flip = !flip;
+                let all: Vec<Action> = g.chance_outcomes().iter().map(|(a, _)| a).collect();
+                if flip {
+                    all[all.len() - 1]
+                } else {
+                    all[0]
+                }
+            }
+        };
+        g.apply(a).unwrap();
+    }
+    g.fortune = [0; 8];
+    assert!(g.ships[0].has(rule::EXPERT_GUN_CREW));
+    let mut far = g;
+    far.ships[1].base.centre.x = 20_000; // 8.4": cannon shot
+    attack_with(&mut far, 0);
+    apply_all(&mut far, &[FIRE_STBD_0, AIM_HULL, ROLL_0]);
+    assert_eq!(far.roll.max_rerolls(), 1, "cannon shot");
+    let mut near = g;
+    near.ships[1].base.centre.x = 13_000; // 1.4": pistol shot
+    attack_with(&mut near, 0);
+    apply_all(&mut near, &[FIRE_STBD_0, AIM_HULL, ROLL_0]);
+    assert_ne!(near.pending, Pending::Reroll, "pistol shot");
 }

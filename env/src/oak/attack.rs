@@ -56,6 +56,9 @@ impl OakGame {
         let first = self.pending == Pending::AttackChoice;
         self.attack_targets(first, out);
         let i = self.act.ship as usize;
+        if first {
+            self.landing_targets(i, out);
+        }
         if first && !self.enemy_within_pistol(i) {
             out.insert(ATTACK_CREW);
         }
@@ -164,6 +167,8 @@ impl OakGame {
             (PARTIAL, 0, target(PARTIAL_0))
         } else if (CLOSE_0..CLOSE_0 + 8).contains(&a) {
             (CLOSE, 0, target(CLOSE_0))
+        } else if (LANDING_0..LANDING_0 + 8).contains(&a) {
+            (CLOSE, 0, target(LANDING_0))
         } else if a == ATTACK_CREW {
             self.act.attack_phase_crew = true;
             self.pending = Pending::CrewAction;
@@ -182,6 +187,7 @@ impl OakGame {
         } else {
             self.shot_band(i, j).unwrap_or(band::BEYOND)
         };
+        let landing = (LANDING_0..LANDING_0 + 8).contains(&a);
         let raking = if kind == BROADSIDE && measured <= band::MUSKET {
             rake(&self.ships[i].base, &self.ships[j].base)
         } else {
@@ -195,7 +201,9 @@ impl OakGame {
             band: b,
             aim: aim::HULL,
             rake: raking,
+            landing,
             from_end: kind == CLOSE
+                && !landing
                 && in_bow_or_stern(&self.ships[i].base, self.ships[j].base.centre),
             ..Attack::default()
         };
@@ -301,7 +309,9 @@ impl OakGame {
         let at = self.attack;
         let (i, j) = (at.attacker as usize, at.target as usize);
         let (faces, crit) = if at.kind == CLOSE {
-            let f = if at.from_end || self.effect(self.ships[j].command(), Effect::RepelBoarders) {
+            // Repel Boarders defends the ship against boarders, not its landing party.
+            let repel = !at.landing && self.effect(self.ships[j].command(), Effect::RepelBoarders);
+            let f = if at.from_end || repel {
                 face::SKULL
             } else {
                 face::SKULL | face::SWORD | face::PISTOL
@@ -462,6 +472,7 @@ impl OakGame {
                 let t = &mut self.ships[j];
                 if t.crippled() {
                     t.fatigue = t.shaken_limit();
+                    t.ashore = false;
                 } else {
                     t.damage = t.crippled_limit();
                 }
@@ -500,7 +511,7 @@ impl OakGame {
             let next = self.ships[j].base.turned(dir * (step - turned));
             match self.obstacle_at(j, &next) {
                 None => {
-                    self.ships[j].base = next;
+                    self.set_base(j, next);
                     turned = step;
                 }
                 Some(Err(_)) => {

@@ -8,7 +8,7 @@
 use crate::game::Action;
 
 /// Version of this catalogue together with the observation layout in `observe.rs`.
-pub const OAK_VERSION: u32 = 2;
+pub const OAK_VERSION: u32 = 4;
 
 /// The turns a speed tool offers, degrees clockwise (partial turns in 15-degree steps).
 pub const TURNS: [i32; 8] = [-60, -45, -30, -15, 15, 30, 45, 60];
@@ -89,22 +89,33 @@ pub const DESTROY_0: Action = 128;
 pub const PASS: Action = 136;
 /// The deciding side concedes (only when the game allows resignation).
 pub const RESIGN: Action = 137;
+/// Crew action: send a landing party ashore on the island within pistol shot (anchored,
+/// not shaken; the token goes on the island's point nearest the ship). Version 3.
+pub const LAND: Action = 138;
+/// Attack phase: the active ship's landing party makes a close combat attack on the
+/// landing party of enemy ship `j` within musket shot (`LANDING_0 + j`). Version 3.
+pub const LANDING_0: Action = 139;
+/// After a skill test's or an attack's first roll: reroll `k` of the missed dice with the
+/// skill value (`REROLL_0 + k`, `k` = 0..=4; 0 declines). Version 4.
+pub const REROLL_0: Action = 147;
+/// Most skill rerolls of one roll: skill 2, Ruthless to 3, Expert gun crew 1 more.
+pub const MAX_REROLLS: u8 = 4;
 /// Size of the player action space.
-pub const NUM_PLAYER_ACTIONS: usize = 138;
+pub const NUM_PLAYER_ACTIONS: usize = 152;
 /// Chance: `ROLL_0 + k` dice of a batch (at most 8) scored, `k` = 0..=8.
-pub const ROLL_0: Action = 138;
+pub const ROLL_0: Action = 152;
 /// Chance: a critical die rerolled to a skull (hull).
-pub const FACE_SKULL: Action = 147;
+pub const FACE_SKULL: Action = 161;
 /// Chance: a critical die rerolled to a sail (rigging).
-pub const FACE_SAIL: Action = 148;
+pub const FACE_SAIL: Action = 162;
 /// Chance: a critical die rerolled to a sword (crew).
-pub const FACE_SWORD: Action = 149;
+pub const FACE_SWORD: Action = 163;
 /// Chance: a critical die rerolled to no effect.
-pub const FACE_OTHER: Action = 150;
+pub const FACE_OTHER: Action = 164;
 /// Chance: a ship collision roll: `COLLIDE_0 + skull + 2 * sail` (any skull, any sail).
-pub const COLLIDE_0: Action = 151;
+pub const COLLIDE_0: Action = 165;
 /// Size of the whole catalogue.
-pub const NUM_ACTIONS: usize = 155;
+pub const NUM_ACTIONS: usize = 169;
 
 /// The name of every catalogue index.
 pub static ACTION_NAMES: [&str; NUM_ACTIONS] = [
@@ -246,6 +257,20 @@ pub static ACTION_NAMES: [&str; NUM_ACTIONS] = [
     "destroy:7",
     "pass",
     "resign",
+    "crew:land",
+    "landing:0",
+    "landing:1",
+    "landing:2",
+    "landing:3",
+    "landing:4",
+    "landing:5",
+    "landing:6",
+    "landing:7",
+    "reroll:0",
+    "reroll:1",
+    "reroll:2",
+    "reroll:3",
+    "reroll:4",
     "roll:0",
     "roll:1",
     "roll:2",
@@ -276,6 +301,12 @@ mod tests {
         assert_eq!(ACTION_NAMES[TURN_0 as usize + 7], "turn:stbd:60");
         assert_eq!(ACTION_NAMES[FIRE_STBD_0 as usize + 2], "fire:stbd:2");
         assert_eq!(ACTION_NAMES[RESIGN as usize], "resign");
+        assert_eq!(ACTION_NAMES[LAND as usize], "crew:land");
+        assert_eq!(ACTION_NAMES[LANDING_0 as usize + 7], "landing:7");
+        assert_eq!(ACTION_NAMES[REROLL_0 as usize + 4], "reroll:4");
+        assert_eq!(NUM_PLAYER_ACTIONS, REROLL_0 as usize + 1 + MAX_REROLLS as usize);
+        assert_eq!(ACTION_NAMES[ROLL_0 as usize], "roll:0");
+        assert_eq!(ACTION_NAMES[FACE_SKULL as usize], "face:skull");
         assert_eq!(ACTION_NAMES[ROLL_0 as usize + 8], "roll:8");
         assert_eq!(ACTION_NAMES[COLLIDE_0 as usize + 3], "collide:skull+sail");
         let mut sorted = ACTION_NAMES.to_vec();

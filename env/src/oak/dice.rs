@@ -3,18 +3,18 @@
 //! A roll of `n` dice that counts the faces of one set (hits at a range, successes of a
 //! skill test) is rolled in batches of at most eight dice, each batch one chance node whose
 //! outcomes are the number of scoring dice with binomial weights over `8^b` (at most
-//! `2^24`, so integer weights stay exact in a `u32`). Skill rerolls follow as another
-//! batch of the missed dice (rerolling a miss is never worse, so the engine takes them);
-//! then the potential criticals among the hits are counted (each hit die, first roll or
-//! reroll, is a critical face with probability critical faces / scoring faces). A fortune
-//! point repeats the whole roll, rerolls included: a decision between the roll and its
-//! effects.
+//! `2^24`, so integer weights stay exact in a `u32`). After the first roll the roller
+//! decides how many missed dice its skill value rerolls (a decision, `reroll:k`); they
+//! follow as another batch; then the potential criticals among the hits are counted (each
+//! hit die, first roll or reroll, is a critical face with probability critical faces /
+//! scoring faces). A fortune point repeats the whole roll, the reroll decision included: a
+//! decision between the roll and its effects.
 
 use serde::{Deserialize, Serialize};
 
 use crate::chance::ChanceOutcomes;
 
-use super::catalogue::ROLL_0;
+use super::catalogue::{MAX_REROLLS, ROLL_0};
 use super::data::rules;
 
 /// Most dice in one batch.
@@ -70,6 +70,9 @@ pub struct Pool {
     pub crits: u8,
     /// A test stops at its first success (its reroll stage is skipped once it passed).
     pub test: bool,
+    /// The first roll is complete and the roller decides how many missed dice to reroll
+    /// (at most [`Pool::max_rerolls`]).
+    pub choosing: bool,
     /// A fortune point was spent on this roll.
     pub fortune_used: bool,
     /// The command rolling (`2 * squadron + side`: the side decides, the squadron's
@@ -94,15 +97,39 @@ impl Pool {
             dice,
             faces,
             crit_faces: crit_faces & faces,
-            skill,
+            skill: skill.min(MAX_REROLLS),
             stage: 0,
             left: dice,
             hits: 0,
             misses: 0,
             crits: 0,
             test,
+            choosing: false,
             fortune_used: false,
             roller,
+        }
+    }
+
+    /// How many missed dice the roller may reroll now (its skill rerolls).
+    pub fn max_rerolls(&self) -> u8 {
+        if self.choosing {
+            self.skill.min(self.misses)
+        } else {
+            0
+        }
+    }
+
+    /// The roller rerolls `k` missed dice (at most [`Pool::max_rerolls`]); true when the
+    /// roll is then complete (no reroll and no critical dice to count).
+    pub fn choose_rerolls(&mut self, k: u8) -> bool {
+        let k = k.min(self.max_rerolls());
+        self.choosing = false;
+        self.left = k;
+        self.misses -= k;
+        if k == 0 {
+            self.advance()
+        } else {
+            false
         }
     }
 
@@ -141,7 +168,7 @@ impl Pool {
     }
 
     /// Records a batch of `k` scoring dice; true when the roll (with its rerolls and
-    /// critical count) is complete.
+    /// critical count) is complete, or waits for the reroll decision ([`Pool::choosing`]).
     pub fn record(&mut self, k: u8) -> bool {
         let b = self.left.min(BATCH);
         let k = k.min(b);
@@ -158,15 +185,15 @@ impl Pool {
         self.advance()
     }
 
-    /// Moves to the next stage with dice to roll; true when none is left.
+    /// Moves to the next stage with dice to roll; true when none is left or the reroll
+    /// decision waits. A passed test skips the decision: rerolls cannot change it.
     pub fn advance(&mut self) -> bool {
         if self.stage == 0 {
             self.stage = 1;
             let wanted = !(self.test && self.hits > 0);
             if wanted && self.skill > 0 && self.misses > 0 {
-                self.left = self.skill.min(self.misses);
-                self.misses -= self.left;
-                return false;
+                self.choosing = true;
+                return true;
             }
         }
         if self.stage == 1 {
@@ -211,7 +238,10 @@ mod tests {
     #[test]
     fn rerolls_take_missed_dice_and_criticals_count_among_hits() {
         let mut p = Pool::new(3, face::SKULL | face::CANNON, face::SKULL, 1, false, 0);
-        assert!(!p.record(1)); // 1 hit, 2 misses: one miss rerolled
+        assert!(p.record(1)); // 1 hit, 2 misses: the reroll decision
+        assert!(p.choosing);
+        assert_eq!(p.max_rerolls(), 1);
+        assert!(!p.choose_rerolls(1)); // one miss rerolled
         assert_eq!((p.stage, p.left, p.misses), (1, 1, 1));
         assert!(!p.record(1)); // the reroll hits: 2 hits, crit stage over the 2 hits
         assert_eq!((p.stage, p.left, p.hits), (2, 2, 2));

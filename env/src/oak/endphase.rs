@@ -33,11 +33,11 @@ impl OakGame {
                 self.ships[b].entangled &= !(1 << a);
                 let to = self.away_from(b, sa.base.centre, y);
                 if self.clear_at(b, &to) {
-                    self.ships[b].base = to;
+                    self.set_base(b, to);
                 } else {
                     let to = self.away_from(a, sb.base.centre, y);
                     if self.clear_at(a, &to) {
-                        self.ships[a].base = to;
+                        self.set_base(a, to);
                     }
                 }
             }
@@ -107,7 +107,7 @@ impl OakGame {
                 self.ships[c].entangled &= !(1 << j);
                 self.ships[j].entangled &= !(1 << c);
                 if self.clear_at(c, &to) {
-                    self.ships[c].base = to;
+                    self.set_base(c, to);
                 } else {
                     self.ships[j].status = status::REMOVED;
                     self.untangle_all(j);

@@ -125,6 +125,18 @@ impl Game for OakGame {
             if s.sail > sail::FULL || s.side > 1 || s.squadron >= self.squadrons[s.side as usize] {
                 return Err(format!("ship {i}: bad sail, side or squadron"));
             }
+            if s.ashore && (!s.on_table() || s.shaken()) {
+                return Err(format!("ship {i}: a landing party ashore from a shaken or absent ship"));
+            }
+            if s.ashore
+                && !self.pieces().iter().any(|t| {
+                    t.kind() == super::data::TerrainKind::Island
+                        && crate::plane::Rect { length: t.rect.length + 4, beam: t.rect.beam + 4, ..t.rect }
+                            .contains(s.landing)
+                })
+            {
+                return Err(format!("ship {i}: her landing party is not on an island"));
+            }
             if s.entangled & (1 << i) != 0 {
                 return Err(format!("ship {i}: entangled with itself"));
             }
@@ -145,6 +157,9 @@ impl Game for OakGame {
                     }
                 }
             }
+        }
+        if (self.pending == Pending::Reroll) != self.roll.choosing {
+            return Err("a reroll decision without a roll waiting for it, or the reverse".into());
         }
         if self.pending == Pending::Over && self.ending.is_none() {
             return Err("over without an ending".into());

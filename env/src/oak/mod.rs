@@ -18,19 +18,21 @@
 //!   the point of sail (in the wind's eye 0 and a speed-1 turn, windward or large from the
 //!   card) and sail setting (full +1, minimal -1, anchored none), Fast and cards, at most
 //!   5, crippled 2. One seamanship action with a skill test (5 dice less fatigue, a sail or
-//!   sword passes, skill rerolls, fortune): change heading, adjust speed, cut free. The
-//!   move: the full distance of the speed tool, with one turn before or after (Yare
-//!   ships both); contact with islands or rocks is a collision (1 damage, aground,
-//!   anchored), with a ship a roll (skull: 1 damage, sail: entangled, else pushed
+//!   sword passes, skill rerolls and fortune points as decisions): change heading, adjust
+//!   speed, cut free. The move: the full distance of the speed tool, with one turn before
+//!   or after (Yare ships both); contact with islands or rocks is a collision (1 damage,
+//!   aground, anchored), with a ship a roll (skull: 1 damage, sail: entangled, else pushed
 //!   yardarm away); a shoal crossed tests to run aground; a base partly off the table
 //!   leaves the game. Then one crew action: reload, rally, repair, change sail, board,
-//!   row (sweeps), transfer the flag.
+//!   row (sweeps), transfer the flag, or (anchored, within pistol shot of an island) send
+//!   a landing party ashore ([`landing`]).
 //! - **Attack** ([`attack`], 8): alternating again, each ship one of broadside (one or
 //!   both sides: target in the broadside path, in line of sight, within cannon shot, no
 //!   reload marker; dice = broadside value less fatigue down to the crew value, hits by
 //!   range on the custom die; 1 fatigue for any hit, damage = hits / fortitude; skulls
 //!   rerolled for criticals; rakes), partial fire (crew value, musket shot), close combat
-//!   (entangled; crew + 3), or an extra crew action with no enemy within pistol shot. Crew
+//!   (entangled; crew + 3; or a landing party's on an enemy landing party within musket
+//!   shot), or an extra crew action with no enemy within pistol shot. Crew
 //!   and rigging may be targeted with half the dice.
 //! - **End** ([`endphase`], 9-13): capture or destroy entangled shaken ships, withdrawal on
 //!   strike points (1 per crippled ship, 2 per ship lost, against active ships), sinking
@@ -58,6 +60,7 @@ pub mod endphase;
 pub mod game_impl;
 pub mod geometry;
 pub mod initiative;
+pub mod landing;
 pub mod movement;
 pub mod observe;
 pub mod refusal;

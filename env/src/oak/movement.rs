@@ -163,7 +163,7 @@ impl OakGame {
             return false;
         }
         self.untangle_all(i);
-        self.ships[i].base = to;
+        self.set_base(i, to);
         self.ships[i].cut_free = true;
         self.act.speed = self.speed_rating(i);
         true
@@ -239,7 +239,7 @@ impl OakGame {
         let i = self.act.ship as usize;
         if (TURN_0..TURN_0 + 8).contains(&a) {
             let deg = TURNS[(a - TURN_0) as usize];
-            self.ships[i].base = self.ships[i].base.turned(deg);
+            self.set_base(i, self.ships[i].base.turned(deg));
             if self.pending == Pending::HeadingTurn {
                 self.pending = Pending::Moving;
             } else if self.act.moved {
@@ -294,7 +294,7 @@ impl OakGame {
             }
         }
         if ships_near == 0 && pieces_near == 0 {
-            self.ships[i].base = start.advanced(dist);
+            self.set_base(i, start.advanced(dist));
             return;
         }
         let mut done = 0;
@@ -331,7 +331,7 @@ impl OakGame {
             }) {
                 self.act.shoal = true;
             }
-            self.ships[i].base = next;
+            self.set_base(i, next);
             done = step;
         }
     }
@@ -412,11 +412,11 @@ impl OakGame {
             let pushed = self.away_from(k, self.ships[i].base.centre, y);
             let movable = !struck.aground && struck.sail != sail::ANCHORED && !struck.is_entangled();
             if movable && self.clear_at(k, &pushed) {
-                self.ships[k].base = pushed;
+                self.set_base(k, pushed);
             } else {
                 let back = self.away_from(i, struck.base.centre, y);
                 if self.clear_at(i, &back) {
-                    self.ships[i].base = back;
+                    self.set_base(i, back);
                 }
             }
         }
@@ -478,6 +478,9 @@ impl OakGame {
         if s.has(rule::SWEEPS) && !s.aground {
             out.insert(ROW);
         }
+        if self.may_land(i) {
+            out.insert(LAND);
+        }
         let y = rules().ranges.yardarm;
         let p = rules().ranges.pistol;
         for (j, t) in self.ships().iter().enumerate() {
@@ -524,6 +527,7 @@ impl OakGame {
             }
             SAIL_UP => self.ships[i].sail = (self.ships[i].sail + 1).min(sail::FULL),
             SAIL_DOWN => self.ships[i].sail = self.ships[i].sail.saturating_sub(1),
+            LAND => self.land(i),
             ROW => {
                 self.act.rowing = true;
                 let d = rules().tools.r#move[0];
@@ -635,7 +639,7 @@ impl OakGame {
         let i = self.act.ship as usize;
         if (TURN_0..TURN_0 + 8).contains(&a) {
             let deg = TURNS[(a - TURN_0) as usize];
-            self.ships[i].base = self.ships[i].base.turned(deg);
+            self.set_base(i, self.ships[i].base.turned(deg));
         }
         self.free_turns &= !(1 << i);
         self.next_free_turn();

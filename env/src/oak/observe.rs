@@ -59,6 +59,9 @@ pub static ENTITY_FEATURES: &[&str] = &[
     "stout",
     "sweeps",
     "squadron",
+    "landing_party",
+    "landing_x",
+    "landing_y",
 ];
 
 /// Global features; the card groups have one entry per row of `cards.toml` (32).
@@ -395,6 +398,9 @@ pub static GLOBAL_FEATURES: &[&str] = &[
     "enemy_discarded_29",
     "enemy_discarded_30",
     "enemy_discarded_31",
+    "pending_reroll",
+    "roll_misses",
+    "roll_rerolls",
 ];
 
 /// The observation layout of Oak & Iron.
@@ -451,6 +457,11 @@ impl OakGame {
                 continue;
             }
             let (x, y) = frame(s.base.centre.x, s.base.centre.y);
+            let (lx, ly) = if s.ashore {
+                frame(s.landing.x, s.landing.y)
+            } else {
+                (0.0, 0.0)
+            };
             let h = s.base.heading as i32 + turn_half;
             let one = TRIG_ONE as f32;
             let pos = point_of_sail(s.base.heading, self.wind_from);
@@ -502,6 +513,9 @@ impl OakGame {
                 bit(s.has(rule::STOUT)),
                 bit(s.has(rule::SWEEPS)),
                 s.squadron as f32 / 3.0,
+                bit(s.ashore),
+                lx,
+                ly,
             ];
             for (k, val) in v.iter().enumerate() {
                 out.entities[[row, k]] = *val;
@@ -585,6 +599,16 @@ impl OakGame {
             for c in 0..n {
                 out.global[CARD_GROUPS_AT + gi * MAX_CARDS + c] = bit(bits & (1 << c) != 0);
             }
+        }
+        // Version 4: the skill reroll decision (glossary: skill value).
+        let after_cards = CARD_GROUPS_AT + groups.len() * MAX_CARDS;
+        let reroll = [
+            bit(p == Pending::Reroll),
+            self.roll.misses as f32 / 16.0,
+            self.roll.max_rerolls() as f32 / super::catalogue::MAX_REROLLS as f32,
+        ];
+        for (k, val) in reroll.iter().enumerate() {
+            out.global[after_cards + k] = *val;
         }
     }
 }

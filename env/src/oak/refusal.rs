@@ -33,6 +33,11 @@ impl OakGame {
             a if (TURN_0..MOVE_AHEAD).contains(&a) => Some(self.turn_refusal(a)),
             MOVE_AHEAD => Some(self.move_refusal()),
             a if (FIRE_PORT_0..ATTACK_CREW).contains(&a) => Some(self.attack_refusal(a)),
+            LAND => Some(self.land_refusal()),
+            a if (REROLL_0..=REROLL_0 + MAX_REROLLS as Action).contains(&a) => {
+                Some(self.reroll_refusal(a))
+            }
+            a if (LANDING_0..LANDING_0 + 8).contains(&a) => Some(self.landing_attack_refusal(a)),
             ATTACK_CREW if self.pending == Pending::AttackChoice => Some(format!(
                 "an enemy ship able to act lies within pistol shot ({}): no crew action instead of an attack (glossary: crew action)",
                 inches(rules().ranges.pistol)
@@ -130,6 +135,65 @@ impl OakGame {
         } else {
             "her speed is 0 (glossary: speed rating)".into()
         }
+    }
+
+    /// Why a number of skill rerolls is refused (glossary: skill value).
+    fn reroll_refusal(&self, a: Action) -> String {
+        if self.pending != Pending::Reroll {
+            return "skill rerolls are chosen right after the first roll of a skill test or an attack (glossary: skill value)".into();
+        }
+        format!(
+            "{} dice: the skill value rerolls 1 die a point (with Ruthless and Expert gun crew), at most {} here, and only missed dice ({} missed) (glossary: skill value)",
+            a - REROLL_0,
+            self.roll.skill,
+            self.roll.misses
+        )
+    }
+
+    /// Why the landing party crew action is refused (glossary: landing party).
+    fn land_refusal(&self) -> String {
+        if self.pending != Pending::CrewAction {
+            return "a landing party goes ashore as the ship's crew action (glossary: landing party)".into();
+        }
+        let s = &self.ships[self.act.ship as usize];
+        if s.ashore {
+            "her landing party is already ashore (glossary: landing party)".into()
+        } else if s.is_entangled() {
+            "she is entangled: entangled ships take no crew actions (glossary: entangled)".into()
+        } else if s.shaken() {
+            "she is shaken: a landing party needs a ship that is not shaken (glossary: landing party)".into()
+        } else if s.sail != sail::ANCHORED {
+            "she is not anchored: only an anchored ship sends a landing party ashore (glossary: landing party)".into()
+        } else if self.landing_island(self.act.ship as usize).is_none() {
+            format!(
+                "no island or landmass within pistol shot ({}) (glossary: landing party)",
+                inches(rules().ranges.pistol)
+            )
+        } else {
+            "she cannot send a landing party now".into()
+        }
+    }
+
+    /// Why a landing party's close combat is refused (glossary: landing party close combat).
+    fn landing_attack_refusal(&self, a: Action) -> String {
+        if self.pending != Pending::AttackChoice {
+            return "a landing party attacks as its ship's attack, in the attack phase (glossary: landing party close combat)".into();
+        }
+        let i = self.act.ship as usize;
+        let s = &self.ships[i];
+        if !s.ashore {
+            return "she has no landing party ashore (glossary: landing party)".into();
+        }
+        let Some(j) = self.ship_at(1 - s.side, usize::from(a - LANDING_0)) else {
+            return format!("the enemy has no ship number {}", a - LANDING_0);
+        };
+        if !self.ships[j].ashore {
+            return "that enemy ship has no landing party ashore: a landing party attacks only another landing party (glossary: landing party close combat)".into();
+        }
+        format!(
+            "the enemy landing party is more than musket shot ({}) from hers (glossary: landing party close combat)",
+            inches(rules().ranges.musket)
+        )
     }
 
     fn attack_refusal(&self, a: Action) -> String {

@@ -27,6 +27,11 @@ impl OakGame {
             Pending::CrewAction => self.crew_options(self.act.ship as usize, &mut out),
             Pending::AttackChoice | Pending::SecondBroadside => self.attack_options(&mut out),
             Pending::Aim => self.aim_options(&mut out),
+            Pending::Reroll => {
+                for k in 0..=self.roll.max_rerolls() {
+                    out.insert(REROLL_0 + k as Action);
+                }
+            }
             Pending::Fortune => {
                 out.insert(KEEP);
                 out.insert(FORTUNE);
@@ -74,6 +79,13 @@ impl OakGame {
             Pending::CrewAction => self.apply_crew(a),
             Pending::AttackChoice | Pending::SecondBroadside => self.apply_attack_choice(a),
             Pending::Aim => self.apply_aim(a),
+            Pending::Reroll => {
+                let k = a.saturating_sub(REROLL_0) as u8;
+                self.pending = Pending::Pool;
+                if self.roll.choose_rerolls(k) {
+                    self.roll_complete();
+                }
+            }
             Pending::Fortune => {
                 if a == FORTUNE {
                     let r = self.roll.roller as usize % MAX_COMMANDS;
@@ -81,7 +93,7 @@ impl OakGame {
                     self.roll.restart();
                     self.pending = Pending::Pool;
                     if self.roll.ready() {
-                        self.roll_complete();
+                        self.roll_progress();
                     }
                 } else {
                     self.resolve_roll();
@@ -100,7 +112,7 @@ impl OakGame {
             Pending::Pool => {
                 let k = a.saturating_sub(ROLL_0) as u8;
                 if self.roll.record(k) {
-                    self.roll_complete();
+                    self.roll_progress();
                 }
             }
             Pending::CritDie => self.apply_crit_die(a),
@@ -115,13 +127,24 @@ impl OakGame {
         self.roll_for = why;
         self.pending = Pending::Pool;
         if self.roll.ready() {
+            self.roll_progress();
+        }
+    }
+
+    /// The first roll or the whole roll is in: the roller decides its skill rerolls when
+    /// it has any for missed dice, else the roll is complete.
+    fn roll_progress(&mut self) {
+        if self.roll.choosing {
+            self.who = self.roll.roller & 1;
+            self.pending = Pending::Reroll;
+        } else {
             self.roll_complete();
         }
     }
 
     /// A skill test of ship `i` (glossary: skill test): 5 dice, one more with skilled
     /// sailors, less fatigue (at least 1); success on a sail or a sword; the skill value
-    /// rerolls missed dice.
+    /// rerolls missed dice (the roller's decision).
     pub(crate) fn skill_test_pool(&self, i: usize, dice_less: u8) -> Pool {
         let s = &self.ships[i];
         let l = rules().limits;
@@ -133,13 +156,17 @@ impl OakGame {
         Pool::new(dice, face::SAIL | face::SWORD, 0, s.skill, true, s.command())
     }
 
-    /// The roll is complete: offer a fortune point where one may be spent (a failed skill
-    /// test, any attack), else resolve it.
+    /// The roll is complete: offer a fortune point where one may be spent ("Fortune points
+    /// can be used to re-roll any skill test or attack roll": a failed skill test, the
+    /// Zeal and Raise the Black tests among them, any challenge test or attack; a passed
+    /// test is not offered, a reroll could not improve it), else resolve it.
     pub(crate) fn roll_complete(&mut self) {
         let r = self.roll.roller as usize % MAX_COMMANDS;
         let offer = match self.roll_for {
-            RollFor::Test(_) => self.roll.hits == 0,
-            RollFor::Attack => true,
+            RollFor::Test(_) | RollFor::Zeal { .. } | RollFor::RaiseTheBlack { .. } => {
+                self.roll.hits == 0
+            }
+            RollFor::Attack | RollFor::Challenge { .. } => true,
             _ => false,
         };
         if offer && !self.roll.fortune_used && self.fortune[r] > 0 {
@@ -202,6 +229,10 @@ impl OakGame {
         let s = &mut self.ships[i];
         let limit = s.shaken_limit();
         s.fatigue = s.fatigue.saturating_add(n).min(limit);
+        if s.fatigue >= limit {
+            // Shaken: her landing party is removed at once (glossary: landing party).
+            s.ashore = false;
+        }
     }
 
     /// Adds damage; a crippled ship takes fatigue instead (glossary: crippled).
@@ -319,6 +350,8 @@ impl OakGame {
             reason,
             strike_points: [self.strike_points(0), self.strike_points(1)],
         });
+        // A resignation may come at a reroll decision: no roll waits any more.
+        self.roll.choosing = false;
         self.pending = Pending::Over;
     }
 }

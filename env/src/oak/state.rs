@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::plane::Rect;
+use crate::plane::{Point, Rect};
 
 use super::data::{
     cards, rule, rules, Effect, Nation, Scenario, TerrainKind, MAX_COMMANDS, MAX_PER_SIDE,
@@ -74,6 +74,10 @@ pub struct Ship {
     pub flagship: bool,
     /// Cut free this turn: speed at most 1 and no crew action in the movement phase.
     pub cut_free: bool,
+    /// Her landing party token is ashore (glossary: landing party), at [`Ship::landing`].
+    pub ashore: bool,
+    /// Where her landing party token lies (meaningful only while [`Ship::ashore`]).
+    pub landing: Point,
 }
 
 impl Ship {
@@ -189,6 +193,8 @@ pub enum Pending {
     SecondBroadside,
     /// Hull, crew or rigging.
     Aim,
+    /// `who` decides how many missed dice its skill value rerolls (glossary: skill value).
+    Reroll,
     /// `who` keeps the roll or spends a fortune point.
     Fortune,
     /// The attacker picks the direction of the helm hit's full turn.
@@ -293,6 +299,9 @@ pub struct Attack {
     pub rake: u8,
     /// Close combat from the attacker's bow or stern (skulls only hit).
     pub from_end: bool,
+    /// Close combat between landing parties (glossary: landing party close combat): the
+    /// attacker's landing party on the target's.
+    pub landing: bool,
     /// Critical dice still to reroll, and the tally (hull, rigging, crew).
     pub crit_left: u8,
     pub hull: u8,

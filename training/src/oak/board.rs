@@ -4,7 +4,8 @@
 //! edge, the ship whose activation it is, and the range in inches (closest points of the
 //! bases, `OakGame::distance`) to each enemy on the table. A selected ship's fields of fire
 //! are her two broadside paths cut at pistol, musket and cannon shot (`geometry::range_band`,
-//! `geometry::broadside_path`). Cards in hand and the card placed face down are never shown:
+//! `geometry::broadside_path`). Landing parties ashore are `landing` areas on their island
+//! and a mark on their ship. Cards in hand and the card placed face down are never shown:
 //! nothing here reads them.
 
 use broadside_env::game::Action;
@@ -53,6 +54,7 @@ fn marks(g: &OakGame, i: usize) -> Vec<String> {
         (s.aground, "aground"),
         (s.captured(), "captured"),
         (s.flagship, "flagship"),
+        (s.ashore, "landing party ashore"),
         (s.status == 1, "sunk"),
         (s.status > 1, "left the table"),
     ];
@@ -78,6 +80,12 @@ fn terrain_kind(k: TerrainKind) -> (&'static str, &'static str) {
         TerrainKind::Shoal => ("shoal", "shoal"),
         TerrainKind::Fog => ("fog", "fog bank"),
     }
+}
+
+/// A landing party token drawn as a half-inch square about its point.
+fn landing_token(at: Point) -> Rect {
+    let half_inch = MILS_PER_INCH / 2;
+    Rect::new(at, 0, half_inch, half_inch)
 }
 
 /// The board of `g` seen through `roster`.
@@ -120,7 +128,7 @@ pub fn board(g: &OakGame, roster: &Roster) -> Board {
             }
         })
         .collect();
-    let areas = g
+    let mut areas: Vec<Area> = g
         .pieces()
         .iter()
         .map(|t| {
@@ -133,6 +141,19 @@ pub fn board(g: &OakGame, roster: &Roster) -> Board {
             }
         })
         .collect();
+    // Landing party tokens ashore, over the islands (glossary: landing party).
+    areas.extend(
+        ships
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.ashore)
+            .map(|(i, s)| Area {
+                kind: "landing",
+                name: format!("landing party of {}", roster.name(i)),
+                hexes: Vec::new(),
+                outline: outline(&landing_token(s.landing), depth),
+            }),
+    );
     let edge = match g.wind_from {
         0 => "north",
         90 => "east",
@@ -229,7 +250,11 @@ mod tests {
             let b = board(&g, &roster);
             assert_eq!(b.kind, "table");
             assert_eq!(b.pieces.len(), g.ships().len());
-            assert_eq!(b.areas.len(), sc.terrain.len());
+            assert_eq!(
+                b.areas.len(),
+                sc.terrain.len(),
+                "no landing party at the start"
+            );
             let inside =
                 |q: &[f64; 2]| q[0] >= 0.0 && q[0] <= b.width && q[1] >= 0.0 && q[1] <= b.height;
             for p in &b.pieces {

@@ -66,6 +66,11 @@ pub fn phase_text(g: &OakGame, roster: &Roster) -> String {
         Pending::AttackChoice => format!("{} attacks", acting()),
         Pending::SecondBroadside => format!("{} may fire the other broadside", acting()),
         Pending::Aim => format!("{} aims", acting()),
+        Pending::Reroll => format!(
+            "the {} may reroll up to {} missed dice with the skill value",
+            side(g.who),
+            g.roll.max_rerolls()
+        ),
         Pending::Fortune => format!("the {} may spend a fortune point", side(g.who)),
         Pending::Helm => format!("the {} turn the enemy's helm", side(g.who)),
         Pending::Capture => format!("the {} may capture or destroy", side(g.who)),

@@ -39,6 +39,12 @@ pub fn order_text(g: &OakGame, roster: &Roster, action: Action) -> String {
         }
         ["partial", j] => return format!("partial fire at {}", enemy(j)),
         ["close", j] => return format!("close combat against {}", enemy(j)),
+        ["landing", j] => {
+            return format!(
+                "her landing party attacks the landing party of {} (close combat)",
+                enemy(j)
+            )
+        }
         ["capture", j] => return format!("capture {}", enemy(j)),
         ["destroy", j] => return format!("destroy {}", enemy(j)),
         ["turn", side, degrees] => {
@@ -60,11 +66,16 @@ pub fn order_text(g: &OakGame, roster: &Roster, action: Action) -> String {
         ["crew", "sail", "up"] => "set more sail (one level up)",
         ["crew", "sail", "down"] => "take in sail (one level down)",
         ["crew", "row"] => "row with the sweeps: a speed-1 move straight ahead",
+        ["crew", "land"] => "send a landing party ashore on the island within pistol shot",
         ["attack", "crew-action"] => "an additional crew action instead of an attack",
         ["attack", "none"] => "no (further) attack",
         ["aim", "hull"] => "aim at the hull",
         ["aim", "crew"] => "aim at the crew (pistol shot; half the dice)",
         ["aim", "rigging"] => "aim at the rigging (half the dice)",
+        ["reroll", "0"] => "no skill reroll: keep the dice as they fell",
+        ["reroll", k] => {
+            return format!("reroll {k} missed dice with the skill value (one a point)")
+        }
         ["keep"] => "keep the roll",
         ["fortune"] => "spend a fortune point: roll again",
         ["helm", "port"] => "the helm hit turns the target a full turn to port",

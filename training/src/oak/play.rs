@@ -108,6 +108,12 @@ fn ship_changes(before: &OakGame, after: &OakGame, roster: &Roster) -> Vec<Strin
         if b.flagship && !a.flagship {
             v.push("now the flagship".into());
         }
+        if b.ashore && !a.ashore {
+            v.push("sends a landing party ashore".into());
+        }
+        if a.ashore && !b.ashore {
+            v.push("her landing party is taken off".into());
+        }
         if !v.is_empty() {
             out.push(format!("  {}: {}", tag(roster, i), v.join(", ")));
         }
