@@ -10,24 +10,35 @@
 use broadside_env::togo::TogoGame;
 use broadside_env::{Game, NUM_PLAYERS};
 
-use super::salvo::marker_worth;
+use broadside_env::plane::rect_distance;
+use broadside_env::togo::catalogue::FULL;
+use broadside_env::togo::state::TORPEDO;
+
+use super::contact::contact_worth;
+use super::salvo::{battery_worth, marker_worth};
 use crate::mcts::Heuristic;
 
 /// `tanh(scale * (1 + turn / last_turn) * lead)`, the lead as a share of the smaller fleet.
 #[derive(Debug, Clone, Copy)]
 pub struct TogoValue {
     pub scale: f64,
+    /// How much the position counts ([`position`]: the next exchange's expected fire and
+    /// the contacts in reach), against the Hull already lost.
+    pub position: f64,
 }
 
 impl Default for TogoValue {
     fn default() -> Self {
-        Self { scale: 2.0 }
+        Self {
+            scale: 2.0,
+            position: 0.5,
+        }
     }
 }
 
 impl Heuristic<TogoGame> for TogoValue {
     fn name(&self) -> String {
-        format!("togo-hull(scale={})", self.scale)
+        format!("togo-hull(scale={},position={})", self.scale, self.position)
     }
 
     fn value(&self, g: &TogoGame) -> [f64; NUM_PLAYERS] {
@@ -40,7 +51,8 @@ impl Heuristic<TogoGame> for TogoValue {
             fleet[s.side as usize] += s.hull_max as u32;
         }
         let base = fleet[0].min(fleet[1]).max(1) as f64;
-        let lead = (l[1] - l[0]) / base;
+        let pos = position(g);
+        let lead = (l[1] - l[0] + self.position * (pos[0] - pos[1])) / base;
         let late = 1.0 + g.turn as f64 / g.last_turn.max(1) as f64;
         let v = (self.scale * late * lead).tanh();
         [v, -v]
@@ -69,4 +81,42 @@ pub fn expected_losses(g: &TogoGame) -> [f64; 2] {
         }
     }
     l
+}
+
+/// What each side's position promises in the next exchange, in Hull quarters: the fire its
+/// ships could deal from where they lie (each battery at its best target, sixes counted,
+/// [`super::salvo`]) and the contacts in reach (what a ship gains by ramming and boarding an
+/// enemy within her full-speed move, [`super::contact`]). A playout that ends at the end of
+/// a turn otherwise values two moves alike whenever the turn's dice fell alike: the Hull
+/// lead sees a move only once its shots and contacts have happened.
+pub fn position(g: &TogoGame) -> [f64; 2] {
+    let mut p = [0.0f64; 2];
+    let n = g.num_ships as usize;
+    for i in 0..n {
+        let me = &g.ships[i];
+        if !me.afloat() {
+            continue;
+        }
+        let side = me.side as usize;
+        for b in 0..TORPEDO {
+            let best = (0..n)
+                .filter_map(|j| battery_worth(g, i, j, b))
+                .max()
+                .unwrap_or(0);
+            p[side] += best as f64 / 100.0;
+        }
+        if me.fort {
+            continue;
+        }
+        let reach = i32::from(g.knots(i, FULL)) * 500 + 1000;
+        let contact = (0..n)
+            .filter(|&j| g.ships[j].side != me.side && g.ships[j].afloat() && !g.ships[j].fort)
+            .filter(|&j| rect_distance(&me.rect, &g.ships[j].rect) <= reach)
+            .map(|j| contact_worth(g, i, j))
+            .max()
+            .unwrap_or(0)
+            .max(0);
+        p[side] += contact as f64 / 216.0;
+    }
+    p
 }
