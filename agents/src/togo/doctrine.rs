@@ -200,6 +200,9 @@ impl TogoDoctrine {
         let mut score: i64 = 0;
         match kind {
             LegKind::Land => return -1_000_000,
+            // Leaving by a scenario's exit edge takes the ship out of the battle (FAQ):
+            // never a doctrine's choice.
+            LegKind::Exit => return -900_000,
             LegKind::Ram(_) => {
                 // The ram's exact expectation with the boarding after it, a quarter of Hull
                 // worth 3"; a rammer takes any ram that gains, the others a clear gain.

@@ -139,7 +139,10 @@ mod tests {
         let t = ship(2, 24);
         let plain = gun_worth(&s, &t);
         s.reroll = true;
-        assert!(gun_worth(&s, &t) * 4 >= plain * 6, "half hit, re-rolled: three in four");
+        assert!(
+            gun_worth(&s, &t) * 4 >= plain * 6,
+            "half hit, re-rolled: three in four"
+        );
     }
 
     #[test]
