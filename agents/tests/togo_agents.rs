@@ -295,3 +295,55 @@ fn the_value_counts_a_ship_past_half_her_hull_as_partly_lost() {
     let (a, b, c) = (at(half - 1, &mut g), at(half, &mut g), at(half + 1, &mut g));
     assert!(c - b > 2.0 * (b - a), "{a} {b} {c}");
 }
+
+#[test]
+fn a_ship_counters_only_once_she_has_moved() {
+    use broadside_env::togo::catalogue::{COUNTER, NO_COUNTER};
+    // Sheet, salvo procedure: the other side may answer with a counter salvo, which (this
+    // implementation's substitute) uses up the ship's fire for the turn. A ship that has
+    // not yet moved keeps her fire for her own activation; one that has, answers.
+    let (mut waited, mut answered) = (0, 0);
+    for seed in 0..40u64 {
+        let mut g = scenario("squadron-action");
+        let mut rnd = RandomAgent::new(seed);
+        let mut dice = ChaCha8Rng::seed_from_u64(seed);
+        while !g.is_terminal() {
+            if let Stage::Counter { ship } = g.stage {
+                for d in TOGO_DOCTRINES {
+                    let p = g.ships[ship as usize].side;
+                    let a = d.intended(&g, p).unwrap();
+                    if g.ships[ship as usize].activated {
+                        assert_eq!(a, COUNTER, "{} declines after moving", d.name);
+                        answered += 1;
+                    } else if a == NO_COUNTER {
+                        waited += 1;
+                    }
+                }
+            }
+            let a = match g.turn() {
+                Turn::Chance => g.chance_outcomes().sample(&mut dice),
+                Turn::Player(p) => rnd.choose(&g, p),
+                Turn::Terminal => break,
+            };
+            g.apply(a).unwrap();
+        }
+    }
+    assert!(waited > 0 && answered > 0, "{waited} {answered}");
+}
+
+#[test]
+fn the_value_counts_fire_markers() {
+    // Sheet, Ph4.1: an unextinguished fire rolls on the fire table, 10+ sinks the ship; a
+    // fire marker on Indiana (side 1) is worth several quarters to side 0.
+    let v = TogoValue::default();
+    let mut g = scenario("squadron-action");
+    let before = v.value(&g)[0];
+    g.ships[4].fires = 1;
+    let after = v.value(&g)[0];
+    let quarter = {
+        let mut h = scenario("squadron-action");
+        h.ships[4].hull -= 1;
+        v.value(&h)[0] - before
+    };
+    assert!(after - before > 4.0 * quarter, "{before} {after} {quarter}");
+}

@@ -4,6 +4,7 @@
 pub mod contact;
 pub mod doctrine;
 mod known;
+pub mod salvo;
 pub mod value;
 
 pub use doctrine::{
