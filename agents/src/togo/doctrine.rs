@@ -28,7 +28,7 @@
 //!   its Hull turns away at full speed (out of range, to repair and pass its tests).
 
 use broadside_env::game::{Action, Game, Player};
-use broadside_env::plane::rect_distance;
+use broadside_env::plane::{point_segment_dist2, rect_distance, Rect};
 use broadside_env::togo::catalogue::*;
 use broadside_env::togo::movement::LegKind;
 use broadside_env::togo::state::TORPEDO;
@@ -97,6 +97,11 @@ pub const TOGO_DOCTRINES: [TogoDoctrine; 4] = [
 ];
 
 const INCH: i32 = 1000;
+/// A mine hit test risks about a quarter of a small ship's Hull (D3 effects): worth more
+/// than any gain in position a leg can make.
+const MINE_TOUCH_COST: i64 = 8 * INCH as i64;
+/// A marker on the straight course to the mark: the detour it will cost, roughly.
+const MINE_AHEAD_COST: i64 = 3 * INCH as i64;
 
 impl TogoDoctrine {
     pub fn by_name(name: &str) -> Option<TogoDoctrine> {
@@ -217,6 +222,13 @@ impl TogoDoctrine {
         }
         // Ending within reach of an enemy that gains by ramming and boarding.
         score -= Self::threat(g, i, &end) * 2 * INCH as i64 / 216;
+        // A minefield marker touched on the way is a mine hit test; and a course that runs
+        // on through a marker towards the mark leads into the next one, so the doctrine
+        // rounds the minefield instead of sailing leg after leg through it.
+        score -= g.mines_touched(i, &end) as i64 * MINE_TOUCH_COST;
+        if let Some(j) = self.mark(g, i) {
+            score -= Self::mines_ahead(g, &end, &g.ships[j].rect) * MINE_AHEAD_COST;
+        }
         let margin = 3 * INCH;
         let c = end.centre;
         let edge = c.x.min(c.y).min(g.width - c.x).min(g.depth - c.y);
@@ -267,6 +279,18 @@ impl TogoDoctrine {
             score += 20 * (dealt * 2 - self.wariness * received);
         }
         score
+    }
+
+    /// How many minefield markers lie within a beam and a half of the straight course
+    /// from `from` to `to`.
+    fn mines_ahead(g: &TogoGame, from: &Rect, to: &Rect) -> i64 {
+        let radius = (broadside_env::togo::data::rules().mines.radius * INCH as f64) as i64;
+        let clear = from.beam as i64 * 3 / 2 + radius;
+        g.mines[..g.num_mines as usize]
+            .iter()
+            .filter(|m| m.present)
+            .filter(|m| point_segment_dist2(m.at, from.centre, to.centre) <= clear * clear)
+            .count() as i64
     }
 
     /// The expected Hull quarters (times 100) of a fire at `j`, sixes counted at what
@@ -418,6 +442,35 @@ mod tests {
             .find(|s| s.id == "squadron-action")
             .unwrap();
         TogoGame::new(sc, TogoOptions { resignation: false })
+    }
+
+    fn harbour_mouth() -> TogoGame {
+        let sc = builtin_scenarios()
+            .iter()
+            .find(|s| s.id == "minefield-and-land")
+            .unwrap();
+        TogoGame::new(sc, TogoOptions { resignation: false })
+    }
+
+    #[test]
+    fn a_course_through_the_minefield_counts_its_markers_and_one_around_it_none() {
+        let g = harbour_mouth();
+        let beam = g.ships[0].rect.beam;
+        let at = |x: i32, y: i32| Rect::new(Point::new(x * INCH, y * INCH), 90, 3 * INCH, beam);
+        // The markers lie at (30, 22), (34, 20), (38, 24) and (42, 21).
+        assert_eq!(TogoDoctrine::mines_ahead(&g, &at(20, 22), &at(50, 22)), 4);
+        assert_eq!(TogoDoctrine::mines_ahead(&g, &at(20, 16), &at(50, 16)), 0);
+    }
+
+    #[test]
+    fn a_leg_ending_on_a_marker_touches_it_and_rounding_it_does_not() {
+        let mut g = harbour_mouth();
+        let beam = g.ships[0].rect.beam;
+        g.ships[0].rect = Rect::new(Point::new(26 * INCH, 22 * INCH), 90, 3 * INCH, beam);
+        let on = Rect::new(Point::new(30 * INCH, 22 * INCH), 90, 3 * INCH, beam);
+        let clear = Rect::new(Point::new(30 * INCH, 16 * INCH), 90, 3 * INCH, beam);
+        assert_eq!(g.mines_touched(0, &on), 1);
+        assert_eq!(g.mines_touched(0, &clear), 0);
     }
 
     #[test]

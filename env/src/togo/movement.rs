@@ -143,6 +143,17 @@ impl TogoGame {
         }
     }
 
+    /// How many minefield markers a leg of ship `i` ending at `end` would touch (each one a
+    /// mine hit test in `commit_leg`): what a player planning a route can see.
+    pub fn mines_touched(&self, i: usize, end: &Rect) -> u32 {
+        let start = self.ships[i].rect;
+        let radius = (rules().mines.radius * 1000.0).round() as i64;
+        self.mines[..self.num_mines as usize]
+            .iter()
+            .filter(|m| m.present && leg_touches(&start, end, false, m.at, radius))
+            .count() as u32
+    }
+
     /// What a leg of `dist` turning `turn` meets.
     pub fn classify_leg(&self, i: usize, dist: i32, turn: i32) -> (LegKind, Rect) {
         let (path, end) = self.leg_path(i, dist, turn);
