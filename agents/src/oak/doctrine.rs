@@ -20,12 +20,14 @@
 use broadside_env::oak::catalogue::*;
 use broadside_env::oak::data::{cards, rules, Effect};
 use broadside_env::oak::geometry::{in_broadside_path, point_of_sail, rake, PointOfSail};
-use broadside_env::oak::state::{sail, Pending, Phase, NONE};
+use broadside_env::oak::state::{sail, Pending, Phase, Ship, NONE};
 use broadside_env::oak::OakGame;
+use broadside_env::plane::on_table;
 use broadside_env::{Action, Game, Player};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::searoom::sea_room;
 use crate::Agent;
 
 /// A doctrine's weights.
@@ -175,10 +177,19 @@ fn nearest_enemy(g: &OakGame, i: usize) -> Option<(usize, i32)> {
         .min_by_key(|&(_, d)| d)
 }
 
+/// Whether enemy `t` is a prize for ship `s`: shaken, so captured at the end phase if
+/// `s` (not shaken itself) is entangled with it (glossary: capture or destroy).
+fn is_prize(s: &Ship, t: &Ship) -> bool {
+    t.shaken() && !s.shaken() && t.can_act()
+}
+
 /// The value of ship `i`'s position to the doctrine.
 fn position_value(d: &OakDoctrine, g: &OakGame, i: usize) -> f64 {
     let s = &g.ships[i];
-    if !s.on_table() {
+    // The base is checked as well as the status: the engine removes a ship that ends its
+    // move partly off the table only at `move:end`, so a position after the move's last
+    // turn (before `move:end`) still shows it on the table.
+    if !s.on_table() || !on_table(&s.base, g.table[0], g.table[1]) {
         return -50.0;
     }
     let mut v = 0.0;
@@ -197,10 +208,21 @@ fn position_value(d: &OakDoctrine, g: &OakGame, i: usize) -> f64 {
     if s.aground {
         v -= 5.0;
     }
+    // A ship that cannot make its next moves on the table is as good as lost (2 strike
+    // points; in the duel, the game).
+    match sea_room(g, i, 2) {
+        0 => v -= 30.0,
+        1 => v -= 12.0,
+        _ => {}
+    }
     if let Some((j, dist)) = nearest_enemy(g, i) {
         let dd = dist as f64 / INCH;
-        v -= (dd - d.ideal_range).abs() * 0.4;
         let t = &g.ships[j];
+        // A shaken enemy is a prize for any doctrine: entangled at the end phase it is
+        // captured (2 strike points).
+        let prize = is_prize(s, t);
+        let ideal = if prize { 0.0 } else { d.ideal_range };
+        v -= (dd - ideal).abs() * 0.4;
         for side in 0..2u8 {
             if !s.reload[side as usize]
                 && dist <= rules().ranges.cannon
@@ -216,7 +238,7 @@ fn position_value(d: &OakDoctrine, g: &OakGame, i: usize) -> f64 {
         if dist <= rules().ranges.musket && rake(&t.base, &s.base) > 0 {
             v -= d.rake * 0.5;
         }
-        if d.boarding && dist <= rules().ranges.yardarm {
+        if (d.boarding || prize) && dist <= rules().ranges.yardarm {
             v += 5.0;
         }
     }
@@ -347,7 +369,10 @@ fn score(d: &OakDoctrine, g: &OakGame, me: Player, a: Action) -> f64 {
                 SAIL_UP if s.sail < sail::BATTLE => 4.0,
                 SAIL_DOWN if s.sail > sail::BATTLE => 2.5,
                 _ if (BOARD_0..BOARD_0 + 8).contains(&a) => {
-                    if d.boarding {
+                    let target = g.ship_at(1 - s.side, (a - BOARD_0) as usize);
+                    if target.is_some_and(|j| is_prize(s, &g.ships[j])) {
+                        12.0
+                    } else if d.boarding {
                         9.0
                     } else {
                         -1.0
