@@ -19,7 +19,7 @@
 
 use broadside_env::oak::catalogue::*;
 use broadside_env::oak::data::{cards, rules, Effect};
-use broadside_env::oak::geometry::{in_broadside_path, point_of_sail, rake, PointOfSail};
+use broadside_env::oak::geometry::{band, in_broadside_path, point_of_sail, rake, PointOfSail};
 use broadside_env::oak::state::{sail, Pending, Phase, Ship, NONE};
 use broadside_env::oak::OakGame;
 use broadside_env::plane::on_table;
@@ -177,6 +177,17 @@ fn nearest_enemy(g: &OakGame, i: usize) -> Option<(usize, i32)> {
         .min_by_key(|&(_, d)| d)
 }
 
+/// What too little sea room costs ship `i`: its next move (0 moves of room), the one
+/// after (1) or the third (2) leaves the table.
+fn room_penalty(g: &OakGame, i: usize) -> f64 {
+    match sea_room(g, i, 3) {
+        0 => 30.0,
+        1 => 15.0,
+        2 => 5.0,
+        _ => 0.0,
+    }
+}
+
 /// Whether enemy `t` is a prize for ship `s`: shaken, so captured at the end phase if
 /// `s` (not shaken itself) is entangled with it (glossary: capture or destroy).
 fn is_prize(s: &Ship, t: &Ship) -> bool {
@@ -210,11 +221,7 @@ fn position_value(d: &OakDoctrine, g: &OakGame, i: usize) -> f64 {
     }
     // A ship that cannot make its next moves on the table is as good as lost (2 strike
     // points; in the duel, the game).
-    match sea_room(g, i, 2) {
-        0 => v -= 30.0,
-        1 => v -= 12.0,
-        _ => {}
-    }
+    v -= room_penalty(g, i);
     if let Some((j, dist)) = nearest_enemy(g, i) {
         let dd = dist as f64 / INCH;
         let t = &g.ships[j];
@@ -223,20 +230,25 @@ fn position_value(d: &OakDoctrine, g: &OakGame, i: usize) -> f64 {
         let prize = is_prize(s, t);
         let ideal = if prize { 0.0 } else { d.ideal_range };
         v -= (dd - ideal).abs() * 0.4;
+        // Loaded broadsides bearing on it, worth more the closer the range (the hit
+        // faces: pistol 4, musket 3, cannon 2 of 8); a rake from a side that bears counts
+        // again, through the stern twice (fortitude 1, no freeboard).
+        let band = g.shot_band(i, j).filter(|&b| b <= band::CANNON);
+        let mut bears = false;
         for side in 0..2u8 {
-            if !s.reload[side as usize]
-                && dist <= rules().ranges.cannon
-                && in_broadside_path(&s.base, side, &t.base)
-            {
-                v += d.path;
+            if let Some(b) = band {
+                if !s.reload[side as usize] && in_broadside_path(&s.base, side, &t.base) {
+                    v += d.path * hit_share(g, b) * 4.0;
+                    bears = true;
+                }
             }
         }
-        if dist <= rules().ranges.musket && rake(&s.base, &t.base) > 0 {
-            v += d.rake;
+        if bears && dist <= rules().ranges.musket {
+            v += d.rake * rake(&s.base, &t.base) as f64;
         }
         // Being raked by it.
-        if dist <= rules().ranges.musket && rake(&t.base, &s.base) > 0 {
-            v -= d.rake * 0.5;
+        if dist <= rules().ranges.musket {
+            v -= d.rake * 0.5 * rake(&t.base, &s.base) as f64;
         }
         if (d.boarding || prize) && dist <= rules().ranges.yardarm {
             v += 5.0;
@@ -335,32 +347,26 @@ fn score(d: &OakDoctrine, g: &OakGame, me: Player, a: Action) -> f64 {
                 -dist
             }
         }
-        Pending::Seamanship => {
-            let i = g.act.ship as usize;
-            match a {
-                SEA_CUT_FREE => {
-                    if d.boarding {
-                        -1.0
-                    } else {
-                        1.0
-                    }
-                }
-                SEA_HEADING => {
-                    if point_of_sail(g.ships[i].base.heading, g.wind_from) == PointOfSail::WindEye {
-                        2.0
-                    } else {
-                        -0.5
-                    }
-                }
-                SEA_NONE => 0.0,
-                _ => -1.0,
-            }
-        }
+        Pending::Seamanship => seamanship_value(d, g, a),
         Pending::HeadingTurn | Pending::Moving => move_value(d, g, a),
         Pending::CrewAction => {
             let i = g.act.ship as usize;
             let s = &g.ships[i];
-            match a {
+            // Short of sea room, a crew action that changes the next move (less sail)
+            // is worth what it gives back.
+            let room = match room_penalty(g, i) {
+                p if p > 0.0 && matches!(a, SAIL_DOWN | SAIL_UP) => {
+                    let mut c = *g;
+                    c.ships[i].sail = if a == SAIL_DOWN {
+                        s.sail.saturating_sub(1)
+                    } else {
+                        s.sail + 1
+                    };
+                    p - room_penalty(&c, i)
+                }
+                _ => 0.0,
+            };
+            room + match a {
                 RALLY if s.fatigue >= d.rally_at => 6.0,
                 RALLY => 1.0 + s.fatigue as f64 * 0.3,
                 RELOAD_PORT | RELOAD_STBD => 5.0,
@@ -416,6 +422,66 @@ fn score(d: &OakDoctrine, g: &OakGame, me: Player, a: Action) -> f64 {
             1.0 + s.broadside as f64 * 0.1 - s.fatigue as f64 * 0.1
         }
         _ => 0.0,
+    }
+}
+
+/// How often a seamanship test passes, near enough (5 dice, a sail or a sword passes, the
+/// skill value rerolls; fatigue takes dice away).
+const TEST_PASSES: f64 = 0.85;
+
+/// A seamanship action scored by the best move it allows: what `sea:none` leaves (the
+/// move straight away), or, when the test passes, an extra turn with the speed-1 tool
+/// first or a speed one higher or lower; a failed test leaves the move as it was.
+fn seamanship_value(d: &OakDoctrine, g: &OakGame, a: Action) -> f64 {
+    let i = g.act.ship as usize;
+    let mut stay = *g;
+    stay.pending = Pending::Moving;
+    let as_is = best_move(d, &stay);
+    let passed = |c: &OakGame| TEST_PASSES * best_move(d, c) + (1.0 - TEST_PASSES) * as_is - 0.05;
+    match a {
+        SEA_NONE => as_is,
+        SEA_CUT_FREE => {
+            let keep_hold = d.boarding
+                || (0..g.n_ships as usize).any(|j| {
+                    g.ships[i].entangled & (1 << j) != 0 && is_prize(&g.ships[i], &g.ships[j])
+                });
+            as_is + if keep_hold { -1.0 } else { 1.0 }
+        }
+        SEA_HEADING => {
+            let mut c = stay;
+            c.pending = Pending::HeadingTurn;
+            passed(&c)
+        }
+        SEA_FASTER | SEA_SLOWER => {
+            let mut c = stay;
+            let cap = if c.ships[i].crippled() {
+                rules().limits.crippled_max_speed
+            } else {
+                rules().limits.max_speed
+            };
+            c.act.speed = if a == SEA_FASTER {
+                (c.act.speed + 1).min(cap)
+            } else {
+                c.act.speed.saturating_sub(1)
+            };
+            passed(&c)
+        }
+        _ => as_is - 1.0,
+    }
+}
+
+/// The best move option's score for the active ship (its move, or its heading turn).
+fn best_move(d: &OakDoctrine, g: &OakGame) -> f64 {
+    let legal = g.legal_actions();
+    let best = legal
+        .iter()
+        .filter(|&b| b != RESIGN)
+        .map(|b| move_value(d, g, b))
+        .fold(f64::NEG_INFINITY, f64::max);
+    if best == f64::NEG_INFINITY {
+        position_value(d, g, g.act.ship as usize)
+    } else {
+        best
     }
 }
 
