@@ -125,6 +125,7 @@ impl OakDoctrineBot {
 }
 
 const INCH: f64 = 1000.0;
+const INITIATIVE_WEIGHT: f64 = -0.6;
 
 impl Agent<OakGame> for OakDoctrineBot {
     fn name(&self) -> String {
@@ -163,7 +164,7 @@ fn card_worth(d: &OakDoctrine, c: usize) -> f64 {
         Effect::FavorableWind | Effect::TakeCourage | Effect::AdjustFormation => 1.0,
         _ => 0.5,
     };
-    effect + 0.6 * card.value as f64 - if card.discard { 0.5 } else { 0.0 }
+    effect + INITIATIVE_WEIGHT * card.value as f64 - if card.discard { 0.5 } else { 0.0 }
 }
 
 /// The nearest enemy able to act, and its distance (mils).
