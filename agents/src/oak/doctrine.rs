@@ -49,6 +49,9 @@ pub struct OakDoctrine {
     pub rally_at: u8,
     /// Spend fortune when an attack scores below this share of its expected hits.
     pub fortune_below: f64,
+    /// Close to pistol shot when the nearest enemy is the weaker (fewer dice left, more
+    /// damage): caution is for an even fight.
+    pub press_when_stronger: bool,
 }
 
 pub const LINE_OF_BATTLE: OakDoctrine = OakDoctrine {
@@ -62,6 +65,7 @@ pub const LINE_OF_BATTLE: OakDoctrine = OakDoctrine {
     boarding: false,
     rally_at: 4,
     fortune_below: 0.5,
+    press_when_stronger: false,
 };
 pub const RAKING: OakDoctrine = OakDoctrine {
     name: "raking",
@@ -73,6 +77,7 @@ pub const RAKING: OakDoctrine = OakDoctrine {
     boarding: false,
     rally_at: 4,
     fortune_below: 0.5,
+    press_when_stronger: false,
 };
 pub const BOARDERS: OakDoctrine = OakDoctrine {
     name: "boarders",
@@ -84,6 +89,7 @@ pub const BOARDERS: OakDoctrine = OakDoctrine {
     boarding: true,
     rally_at: 5,
     fortune_below: 0.6,
+    press_when_stronger: false,
 };
 pub const CAUTIOUS_GUNNERY: OakDoctrine = OakDoctrine {
     name: "cautious-gunnery",
@@ -95,6 +101,7 @@ pub const CAUTIOUS_GUNNERY: OakDoctrine = OakDoctrine {
     boarding: false,
     rally_at: 2,
     fortune_below: 0.7,
+    press_when_stronger: true,
 };
 
 /// Every doctrine, the default first.
@@ -189,6 +196,31 @@ fn room_penalty(g: &OakGame, i: usize) -> f64 {
     }
 }
 
+/// Whether `side` must still gain strike points with few turns left: after the last turn
+/// fewer strike points wins and a tie goes to the defender (glossary: end of turn 10), so
+/// an attacker not ahead presses in for the last three turns.
+fn pressing(g: &OakGame, side: u8) -> bool {
+    side != g.defender
+        && g.strike_points(1 - side) <= g.strike_points(side)
+        && g.turn + 3 > g.turns
+}
+
+/// Distance (inches) ship `s` wants to the nearest enemy `t`.
+fn ideal_range(d: &OakDoctrine, g: &OakGame, s: &Ship, t: &Ship, prize: bool) -> f64 {
+    if prize {
+        return 0.0;
+    }
+    let stronger = {
+        let dice = |x: &Ship| x.broadside.saturating_sub(x.fatigue).max(x.crew);
+        dice(s) > dice(t) || t.damage >= s.damage + 2
+    };
+    if pressing(g, s.side) || (d.press_when_stronger && stronger) {
+        d.ideal_range.min(2.0)
+    } else {
+        d.ideal_range
+    }
+}
+
 /// Whether enemy `t` is a prize for ship `s`: shaken, so captured at the end phase if
 /// `s` (not shaken itself) is entangled with it (glossary: capture or destroy).
 fn is_prize(s: &Ship, t: &Ship) -> bool {
@@ -229,7 +261,7 @@ fn position_value(d: &OakDoctrine, g: &OakGame, i: usize) -> f64 {
         // A shaken enemy is a prize for any doctrine: entangled at the end phase it is
         // captured (2 strike points).
         let prize = is_prize(s, t);
-        let ideal = if prize { 0.0 } else { d.ideal_range };
+        let ideal = ideal_range(d, g, s, t, prize);
         v -= (dd - ideal).abs() * 0.4;
         // Loaded broadsides bearing on it, worth more the closer the range (the hit
         // faces: pistol 4, musket 3, cannon 2 of 8); a rake from a side that bears counts
@@ -353,19 +385,18 @@ fn score(d: &OakDoctrine, g: &OakGame, me: Player, a: Action) -> f64 {
         Pending::CrewAction => {
             let i = g.act.ship as usize;
             let s = &g.ships[i];
-            // Short of sea room, a crew action that changes the next move (less sail)
-            // is worth what it gives back.
-            let room = match room_penalty(g, i) {
-                p if p > 0.0 && matches!(a, SAIL_DOWN | SAIL_UP) => {
-                    let mut c = *g;
-                    c.ships[i].sail = if a == SAIL_DOWN {
-                        s.sail.saturating_sub(1)
-                    } else {
-                        s.sail + 1
-                    };
-                    p - room_penalty(&c, i)
-                }
-                _ => 0.0,
+            // A change of sail changes the next move: worth the sea room it gives back
+            // (less sail near an edge) or costs (more sail).
+            let room = if matches!(a, SAIL_DOWN | SAIL_UP) {
+                let mut c = *g;
+                c.ships[i].sail = if a == SAIL_DOWN {
+                    s.sail.saturating_sub(1)
+                } else {
+                    (s.sail + 1).min(sail::FULL)
+                };
+                room_penalty(g, i) - room_penalty(&c, i)
+            } else {
+                0.0
             };
             room + match a {
                 RALLY if s.fatigue >= d.rally_at => 6.0,
@@ -379,6 +410,11 @@ fn score(d: &OakDoctrine, g: &OakGame, me: Player, a: Action) -> f64 {
                     let target = g.ship_at(1 - s.side, (a - BOARD_0) as usize);
                     if target.is_some_and(|j| is_prize(s, &g.ships[j])) {
                         12.0
+                    } else if target.is_some_and(|j| {
+                        pressing(g, s.side)
+                            && g.ships[j].fatigue + 3 >= g.ships[j].shaken_limit()
+                    }) {
+                        10.0
                     } else if d.boarding {
                         9.0
                     } else {
