@@ -557,3 +557,127 @@ fn move_value(d: &OakDoctrine, g: &OakGame, a: Action) -> f64 {
     let _ = NONE;
     follow(&c)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use broadside_env::oak::{builtin_scenario, OakOptions};
+    use broadside_env::plane::Point;
+    use broadside_env::Turn;
+
+    fn duel() -> OakGame {
+        OakGame::new(
+            &builtin_scenario("duel").unwrap(),
+            OakOptions { resignation: false },
+        )
+    }
+
+    /// The duel played by two raking doctrines until side 0's first seamanship decision.
+    fn at_first_seamanship() -> OakGame {
+        let mut g = duel();
+        let mut bots = [OakDoctrineBot::new(RAKING, 1), OakDoctrineBot::new(RAKING, 2)];
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..500 {
+            if g.pending == Pending::Seamanship && g.who == 0 {
+                return g;
+            }
+            let a = match g.turn() {
+                Turn::Player(p) => bots[p as usize].choose(&g, p),
+                Turn::Chance => g.chance_outcomes().sample(&mut rng),
+                Turn::Terminal => break,
+            };
+            g.apply(a).unwrap();
+        }
+        panic!("no seamanship decision for side 0");
+    }
+
+    /// Glossary (moving off the battlefield): a base partly off the table is removed at
+    /// the end of its move; a doctrine values that position as lost before `move:end`.
+    #[test]
+    fn a_base_partly_off_the_table_is_valued_as_lost() {
+        let mut g = duel();
+        let inside = position_value(&RAKING, &g, 0);
+        g.ships[0].base.centre = Point { x: 500, y: 18_000 };
+        assert!(g.ships[0].on_table(), "the status is unchanged until move:end");
+        assert_eq!(position_value(&RAKING, &g, 0), -50.0);
+        assert!(inside > -50.0);
+    }
+
+    /// Glossary (end of turn 10): a tie goes to the defender, so only the attacker not
+    /// ahead presses, and only in the last three turns.
+    #[test]
+    fn only_an_attacker_not_ahead_presses_late() {
+        let mut g = duel();
+        assert_eq!(g.defender, 1);
+        g.turn = 8;
+        assert!(pressing(&g, 0));
+        assert!(!pressing(&g, 1), "the defender wins a tie");
+        g.turn = 7;
+        assert!(!pressing(&g, 0), "too early");
+        g.turn = 9;
+        g.ships[1].damage = 7;
+        assert!(!pressing(&g, 0), "ahead: the crippled enemy counts 1 strike point");
+    }
+
+    /// Glossary (capture or destroy): a shaken enemy entangled at the end phase is
+    /// captured, so every doctrine, boarders or not, wants to close on it.
+    #[test]
+    fn a_shaken_enemy_is_a_prize_for_every_doctrine() {
+        let mut g = duel();
+        let (s, t) = (g.ships[0], g.ships[1]);
+        assert!(!is_prize(&s, &t));
+        g.ships[1].fatigue = g.ships[1].shaken_limit();
+        assert!(is_prize(&g.ships[0], &g.ships[1]));
+        assert_eq!(ideal_range(&LINE_OF_BATTLE, &g, &g.ships[0], &g.ships[1], true), 0.0);
+        g.ships[0].fatigue = g.ships[0].shaken_limit();
+        assert!(!is_prize(&g.ships[0], &g.ships[1]), "a shaken ship captures nothing");
+    }
+
+    /// Cautious gunnery keeps its distance in an even fight and closes on a weaker enemy.
+    #[test]
+    fn cautious_gunnery_presses_only_when_stronger() {
+        let mut g = duel();
+        g.turn = 2;
+        let even = ideal_range(&CAUTIOUS_GUNNERY, &g, &g.ships[0], &g.ships[1], false);
+        assert_eq!(even, CAUTIOUS_GUNNERY.ideal_range);
+        g.ships[1].damage = 3;
+        let weaker = ideal_range(&CAUTIOUS_GUNNERY, &g, &g.ships[0], &g.ships[1], false);
+        assert!(weaker < even);
+        let raking = ideal_range(&RAKING, &g, &g.ships[0], &g.ships[1], false);
+        assert_eq!(raking, RAKING.ideal_range, "raking does not change its range");
+    }
+
+    /// Bow to the north edge 3" off at speed 4, the move as it stands (at most 45 degrees)
+    /// leaves the table or traps the ship; a passed change of heading (45 more degrees
+    /// first) does not: the doctrine takes the test rather than no action.
+    #[test]
+    fn seamanship_is_chosen_for_the_room_it_gives() {
+        let mut g = at_first_seamanship();
+        let i = g.act.ship as usize;
+        g.ships[i].base.centre = Point { x: 18_000, y: 32_500 };
+        g.ships[i].base.heading = 0;
+        g.act.speed = 4;
+        let none = seamanship_value(&RAKING, &g, SEA_NONE);
+        let heading = seamanship_value(&RAKING, &g, SEA_HEADING);
+        assert!(heading > none, "heading {heading} none {none}");
+        let mut bot = OakDoctrineBot::new(RAKING, 7);
+        assert_ne!(bot.choose(&g, 0), SEA_NONE);
+    }
+
+    /// A change of sail is valued by the sea room it gives: near an edge with the bow
+    /// towards it, less sail is worth more than more sail.
+    #[test]
+    fn less_sail_near_an_edge() {
+        let mut g = at_first_seamanship();
+        let i = g.act.ship as usize;
+        // Bow north (abeam: speed 4, 45 degrees) 5" from the north edge: with battle
+        // sails it can turn away; with full sails (speed 5, 30 degrees) it cannot.
+        g.ships[i].base.centre = Point { x: 18_000, y: 31_000 };
+        g.ships[i].base.heading = 0;
+        g.ships[i].sail = sail::BATTLE;
+        g.pending = Pending::CrewAction;
+        let down = score(&RAKING, &g, 0, SAIL_DOWN);
+        let up = score(&RAKING, &g, 0, SAIL_UP);
+        assert!(down > up, "down {down} up {up}");
+    }
+}

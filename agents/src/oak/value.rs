@@ -4,7 +4,8 @@
 //!
 //! Where the ships stand (the `position` terms) is what a search of a few hundred
 //! playouts cannot see by itself, because its tree rarely reaches the next turn's
-//! moves: a ship whose next moves must leave the table is as good as 2 strike points
+//! moves: an attacker not ahead must close (a tie loses it the game), a ship whose next
+//! moves must leave the table is as good as 2 strike points
 //! lost (see [`super::searoom`]), a loaded broadside bearing on an enemy within range is
 //! damage to come (more at closer range, twice through the stern), and after the last
 //! turn a tie goes to the defender, so the defender's edge grows as the turns run out.
@@ -50,6 +51,9 @@ const ROOM_COST: [f64; 3] = [1.6, 0.6, 0.2];
 const DEFENDER_TIE: f64 = 0.5;
 /// Strike points an expected point of damage from a broadside bearing is worth.
 const DAMAGE_TO_COME: f64 = 0.15;
+/// Strike points an inch between an attacker's ship and the nearest enemy costs while
+/// the attacker is not ahead (a tie loses it the game), counted to 24 inches.
+const PURSUIT: f64 = 0.04;
 
 impl OakValue {
     /// Strike points alone.
@@ -98,6 +102,18 @@ pub fn position_lead(g: &OakGame) -> f64 {
             v -= cost;
         }
         v += DAMAGE_TO_COME * damage_to_come(g, i);
+        if s.side != g.defender && g.strike_points(1 - s.side) <= g.strike_points(s.side) {
+            let nearest = g
+                .ships()
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| t.side != s.side && t.can_act())
+                .map(|(j, _)| g.distance(i, j))
+                .min();
+            if let Some(d) = nearest {
+                v -= PURSUIT * (d as f64 / 1000.0).min(24.0);
+            }
+        }
         lead += if s.side == 0 { v } else { -v };
     }
     let turns = g.turns.max(1) as f64;
@@ -150,5 +166,95 @@ impl Heuristic<OakGame> for OakValue {
         }
         let v = (self.scale * self.lead(g)).tanh();
         [v, -v]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use broadside_env::oak::{builtin_scenario, OakOptions};
+    use broadside_env::plane::Point;
+
+    fn duel() -> OakGame {
+        OakGame::new(
+            &builtin_scenario("duel").unwrap(),
+            OakOptions { resignation: false },
+        )
+    }
+
+    /// A ship whose next move must leave the table counts against its side.
+    #[test]
+    fn no_sea_room_costs_the_side() {
+        let g = duel();
+        let mut h = g;
+        h.ships[0].base.centre = Point { x: 18_000, y: 34_000 };
+        h.ships[0].base.heading = 0;
+        let v = OakValue::default();
+        assert!(v.lead(&h) < v.lead(&g) - 1.0, "{} {}", v.lead(&h), v.lead(&g));
+        assert_eq!(
+            OakValue::strike_points().lead(&h),
+            OakValue::strike_points().lead(&g),
+            "strike points alone do not see it"
+        );
+    }
+
+    /// A loaded broadside bearing on the enemy at pistol shot is worth more than at
+    /// cannon shot, and nothing once the side is marked for reload.
+    #[test]
+    fn a_broadside_bearing_is_damage_to_come() {
+        let mut g = duel();
+        // Side 0 at the centre heading north; the enemy abeam to starboard (east).
+        g.ships[0].base.centre = Point { x: 18_000, y: 18_000 };
+        g.ships[0].base.heading = 0;
+        g.ships[1].base.centre = Point { x: 21_000, y: 18_000 };
+        g.ships[1].base.heading = 0;
+        let close = damage_to_come(&g, 0);
+        g.ships[1].base.centre.x = 28_000;
+        let far = damage_to_come(&g, 0);
+        assert!(close > far && far > 0.0, "{close} {far}");
+        g.ships[0].reload = [true, true];
+        assert_eq!(damage_to_come(&g, 0), 0.0);
+    }
+
+    /// Glossary (end of turn 10): the tie goes to the defender, an edge that grows as the
+    /// turns run out.
+    #[test]
+    fn the_defender_edge_grows() {
+        let mut g = duel();
+        assert_eq!(g.defender, 1);
+        g.turn = 1;
+        let early = position_lead(&g);
+        g.turn = 10;
+        let late = position_lead(&g);
+        assert!(late < early, "side 1 defends: {late} {early}");
+    }
+}
+
+#[cfg(test)]
+mod pursuit_tests {
+    use super::*;
+    use broadside_env::oak::{builtin_scenario, OakOptions};
+    use broadside_env::plane::Point;
+
+    /// The attacker (side 0 in the duel), level on strike points, is better off nearer
+    /// the enemy; once ahead, distance no longer matters to it.
+    #[test]
+    fn the_attacker_not_ahead_wants_to_close() {
+        let mut g = OakGame::new(
+            &builtin_scenario("duel").unwrap(),
+            OakOptions { resignation: false },
+        );
+        g.ships[0].base.centre = Point { x: 10_000, y: 18_000 };
+        g.ships[0].base.heading = 0;
+        g.ships[1].base.centre = Point { x: 26_000, y: 18_000 };
+        g.ships[1].base.heading = 0;
+        let far = position_lead(&g);
+        g.ships[0].base.centre.x = 16_000;
+        let near = position_lead(&g);
+        assert!(near > far, "{near} {far}");
+        g.ships[1].damage = 7;
+        let ahead_near = position_lead(&g);
+        g.ships[0].base.centre.x = 10_000;
+        assert_eq!(position_lead(&g), ahead_near);
     }
 }
