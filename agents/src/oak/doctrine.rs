@@ -200,9 +200,7 @@ fn room_penalty(g: &OakGame, i: usize) -> f64 {
 /// fewer strike points wins and a tie goes to the defender (glossary: end of turn 10), so
 /// an attacker not ahead presses in for the last three turns.
 fn pressing(g: &OakGame, side: u8) -> bool {
-    side != g.defender
-        && g.strike_points(1 - side) <= g.strike_points(side)
-        && g.turn + 3 > g.turns
+    side != g.defender && g.strike_points(1 - side) <= g.strike_points(side) && g.turn + 3 > g.turns
 }
 
 /// Distance (inches) ship `s` wants to the nearest enemy `t`.
@@ -411,8 +409,7 @@ fn score(d: &OakDoctrine, g: &OakGame, me: Player, a: Action) -> f64 {
                     if target.is_some_and(|j| is_prize(s, &g.ships[j])) {
                         12.0
                     } else if target.is_some_and(|j| {
-                        pressing(g, s.side)
-                            && g.ships[j].fatigue + 3 >= g.ships[j].shaken_limit()
+                        pressing(g, s.side) && g.ships[j].fatigue + 3 >= g.ships[j].shaken_limit()
                     }) {
                         10.0
                     } else if d.boarding {
@@ -575,7 +572,10 @@ mod tests {
     /// The duel played by two raking doctrines until side 0's first seamanship decision.
     fn at_first_seamanship() -> OakGame {
         let mut g = duel();
-        let mut bots = [OakDoctrineBot::new(RAKING, 1), OakDoctrineBot::new(RAKING, 2)];
+        let mut bots = [
+            OakDoctrineBot::new(RAKING, 1),
+            OakDoctrineBot::new(RAKING, 2),
+        ];
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         for _ in 0..500 {
             if g.pending == Pending::Seamanship && g.who == 0 {
@@ -598,7 +598,10 @@ mod tests {
         let mut g = duel();
         let inside = position_value(&RAKING, &g, 0);
         g.ships[0].base.centre = Point { x: 500, y: 18_000 };
-        assert!(g.ships[0].on_table(), "the status is unchanged until move:end");
+        assert!(
+            g.ships[0].on_table(),
+            "the status is unchanged until move:end"
+        );
         assert_eq!(position_value(&RAKING, &g, 0), -50.0);
         assert!(inside > -50.0);
     }
@@ -616,7 +619,10 @@ mod tests {
         assert!(!pressing(&g, 0), "too early");
         g.turn = 9;
         g.ships[1].damage = 7;
-        assert!(!pressing(&g, 0), "ahead: the crippled enemy counts 1 strike point");
+        assert!(
+            !pressing(&g, 0),
+            "ahead: the crippled enemy counts 1 strike point"
+        );
     }
 
     /// Glossary (capture or destroy): a shaken enemy entangled at the end phase is
@@ -628,9 +634,15 @@ mod tests {
         assert!(!is_prize(&s, &t));
         g.ships[1].fatigue = g.ships[1].shaken_limit();
         assert!(is_prize(&g.ships[0], &g.ships[1]));
-        assert_eq!(ideal_range(&LINE_OF_BATTLE, &g, &g.ships[0], &g.ships[1], true), 0.0);
+        assert_eq!(
+            ideal_range(&LINE_OF_BATTLE, &g, &g.ships[0], &g.ships[1], true),
+            0.0
+        );
         g.ships[0].fatigue = g.ships[0].shaken_limit();
-        assert!(!is_prize(&g.ships[0], &g.ships[1]), "a shaken ship captures nothing");
+        assert!(
+            !is_prize(&g.ships[0], &g.ships[1]),
+            "a shaken ship captures nothing"
+        );
     }
 
     /// Cautious gunnery keeps its distance in an even fight and closes on a weaker enemy.
@@ -644,7 +656,10 @@ mod tests {
         let weaker = ideal_range(&CAUTIOUS_GUNNERY, &g, &g.ships[0], &g.ships[1], false);
         assert!(weaker < even);
         let raking = ideal_range(&RAKING, &g, &g.ships[0], &g.ships[1], false);
-        assert_eq!(raking, RAKING.ideal_range, "raking does not change its range");
+        assert_eq!(
+            raking, RAKING.ideal_range,
+            "raking does not change its range"
+        );
     }
 
     /// Bow to the north edge 3" off at speed 4, the move as it stands (at most 45 degrees)
@@ -654,7 +669,10 @@ mod tests {
     fn seamanship_is_chosen_for_the_room_it_gives() {
         let mut g = at_first_seamanship();
         let i = g.act.ship as usize;
-        g.ships[i].base.centre = Point { x: 18_000, y: 32_500 };
+        g.ships[i].base.centre = Point {
+            x: 18_000,
+            y: 32_500,
+        };
         g.ships[i].base.heading = 0;
         g.act.speed = 4;
         let none = seamanship_value(&RAKING, &g, SEA_NONE);
@@ -672,7 +690,10 @@ mod tests {
         let i = g.act.ship as usize;
         // Bow north (abeam: speed 4, 45 degrees) 5" from the north edge: with battle
         // sails it can turn away; with full sails (speed 5, 30 degrees) it cannot.
-        g.ships[i].base.centre = Point { x: 18_000, y: 31_000 };
+        g.ships[i].base.centre = Point {
+            x: 18_000,
+            y: 31_000,
+        };
         g.ships[i].base.heading = 0;
         g.ships[i].sail = sail::BATTLE;
         g.pending = Pending::CrewAction;

@@ -85,7 +85,10 @@ mod tests {
     fn the_middle_of_the_table_has_room() {
         let g = duel();
         let mut h = g;
-        h.ships[0].base.centre = Point { x: 18_000, y: 18_000 };
+        h.ships[0].base.centre = Point {
+            x: 18_000,
+            y: 18_000,
+        };
         assert_eq!(sea_room(&h, 0, 3), 3);
     }
 
@@ -96,7 +99,10 @@ mod tests {
     fn bow_to_the_edge_close_in_has_no_room() {
         let mut g = duel();
         // Wind from the west: heading north is abeam (large speed 4 for a fifth rate).
-        g.ships[0].base.centre = Point { x: 18_000, y: 34_000 };
+        g.ships[0].base.centre = Point {
+            x: 18_000,
+            y: 34_000,
+        };
         g.ships[0].base.heading = 0;
         assert_eq!(sea_room(&g, 0, 2), 0);
         g.ships[0].base.heading = 90;

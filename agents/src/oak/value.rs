@@ -144,7 +144,11 @@ pub fn damage_to_come(g: &OakGame, i: usize) -> f64 {
                 continue;
             }
             let stern = g.distance(i, j) <= rules().ranges.musket && rake(&s.base, &t.base) == 2;
-            let fortitude = if stern { 1.0 } else { t.fortitude.max(1) as f64 };
+            let fortitude = if stern {
+                1.0
+            } else {
+                t.fortitude.max(1) as f64
+            };
             let hits = dice * face_count(g.hit_faces(b, false)) as f64 / 8.0;
             best = best.max(hits / fortitude);
         }
@@ -187,10 +191,18 @@ mod tests {
     fn no_sea_room_costs_the_side() {
         let g = duel();
         let mut h = g;
-        h.ships[0].base.centre = Point { x: 18_000, y: 34_000 };
+        h.ships[0].base.centre = Point {
+            x: 18_000,
+            y: 34_000,
+        };
         h.ships[0].base.heading = 0;
         let v = OakValue::default();
-        assert!(v.lead(&h) < v.lead(&g) - 1.0, "{} {}", v.lead(&h), v.lead(&g));
+        assert!(
+            v.lead(&h) < v.lead(&g) - 1.0,
+            "{} {}",
+            v.lead(&h),
+            v.lead(&g)
+        );
         assert_eq!(
             OakValue::strike_points().lead(&h),
             OakValue::strike_points().lead(&g),
@@ -204,9 +216,15 @@ mod tests {
     fn a_broadside_bearing_is_damage_to_come() {
         let mut g = duel();
         // Side 0 at the centre heading north; the enemy abeam to starboard (east).
-        g.ships[0].base.centre = Point { x: 18_000, y: 18_000 };
+        g.ships[0].base.centre = Point {
+            x: 18_000,
+            y: 18_000,
+        };
         g.ships[0].base.heading = 0;
-        g.ships[1].base.centre = Point { x: 21_000, y: 18_000 };
+        g.ships[1].base.centre = Point {
+            x: 21_000,
+            y: 18_000,
+        };
         g.ships[1].base.heading = 0;
         let close = damage_to_come(&g, 0);
         g.ships[1].base.centre.x = 28_000;
@@ -244,9 +262,15 @@ mod pursuit_tests {
             &builtin_scenario("duel").unwrap(),
             OakOptions { resignation: false },
         );
-        g.ships[0].base.centre = Point { x: 10_000, y: 18_000 };
+        g.ships[0].base.centre = Point {
+            x: 10_000,
+            y: 18_000,
+        };
         g.ships[0].base.heading = 0;
-        g.ships[1].base.centre = Point { x: 26_000, y: 18_000 };
+        g.ships[1].base.centre = Point {
+            x: 26_000,
+            y: 18_000,
+        };
         g.ships[1].base.heading = 0;
         let far = position_lead(&g);
         g.ships[0].base.centre.x = 16_000;
