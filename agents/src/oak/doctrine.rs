@@ -19,13 +19,15 @@
 
 use broadside_env::oak::catalogue::*;
 use broadside_env::oak::data::{cards, rules, Effect};
-use broadside_env::oak::geometry::{in_broadside_path, point_of_sail, rake, PointOfSail};
-use broadside_env::oak::state::{sail, Pending, Phase, NONE};
+use broadside_env::oak::geometry::{band, in_broadside_path, point_of_sail, rake, PointOfSail};
+use broadside_env::oak::state::{sail, Pending, Phase, Ship, NONE};
 use broadside_env::oak::OakGame;
+use broadside_env::plane::on_table;
 use broadside_env::{Action, Game, Player};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::searoom::sea_room;
 use crate::Agent;
 
 /// A doctrine's weights.
@@ -47,6 +49,9 @@ pub struct OakDoctrine {
     pub rally_at: u8,
     /// Spend fortune when an attack scores below this share of its expected hits.
     pub fortune_below: f64,
+    /// Close to pistol shot when the nearest enemy is the weaker (fewer dice left, more
+    /// damage): caution is for an even fight.
+    pub press_when_stronger: bool,
 }
 
 pub const LINE_OF_BATTLE: OakDoctrine = OakDoctrine {
@@ -60,6 +65,7 @@ pub const LINE_OF_BATTLE: OakDoctrine = OakDoctrine {
     boarding: false,
     rally_at: 4,
     fortune_below: 0.5,
+    press_when_stronger: false,
 };
 pub const RAKING: OakDoctrine = OakDoctrine {
     name: "raking",
@@ -71,6 +77,7 @@ pub const RAKING: OakDoctrine = OakDoctrine {
     boarding: false,
     rally_at: 4,
     fortune_below: 0.5,
+    press_when_stronger: false,
 };
 pub const BOARDERS: OakDoctrine = OakDoctrine {
     name: "boarders",
@@ -82,6 +89,7 @@ pub const BOARDERS: OakDoctrine = OakDoctrine {
     boarding: true,
     rally_at: 5,
     fortune_below: 0.6,
+    press_when_stronger: false,
 };
 pub const CAUTIOUS_GUNNERY: OakDoctrine = OakDoctrine {
     name: "cautious-gunnery",
@@ -93,6 +101,7 @@ pub const CAUTIOUS_GUNNERY: OakDoctrine = OakDoctrine {
     boarding: false,
     rally_at: 2,
     fortune_below: 0.7,
+    press_when_stronger: true,
 };
 
 /// Every doctrine, the default first.
@@ -123,6 +132,7 @@ impl OakDoctrineBot {
 }
 
 const INCH: f64 = 1000.0;
+const INITIATIVE_WEIGHT: f64 = -0.6;
 
 impl Agent<OakGame> for OakDoctrineBot {
     fn name(&self) -> String {
@@ -161,7 +171,7 @@ fn card_worth(d: &OakDoctrine, c: usize) -> f64 {
         Effect::FavorableWind | Effect::TakeCourage | Effect::AdjustFormation => 1.0,
         _ => 0.5,
     };
-    effect + 0.6 * card.value as f64 - if card.discard { 0.5 } else { 0.0 }
+    effect + INITIATIVE_WEIGHT * card.value as f64 - if card.discard { 0.5 } else { 0.0 }
 }
 
 /// The nearest enemy able to act, and its distance (mils).
@@ -175,10 +185,53 @@ fn nearest_enemy(g: &OakGame, i: usize) -> Option<(usize, i32)> {
         .min_by_key(|&(_, d)| d)
 }
 
+/// What too little sea room costs ship `i`: its next move (0 moves of room), the one
+/// after (1) or the third (2) leaves the table.
+fn room_penalty(g: &OakGame, i: usize) -> f64 {
+    match sea_room(g, i, 3) {
+        0 => 30.0,
+        1 => 15.0,
+        2 => 5.0,
+        _ => 0.0,
+    }
+}
+
+/// Whether `side` must still gain strike points with few turns left: after the last turn
+/// fewer strike points wins and a tie goes to the defender (glossary: end of turn 10), so
+/// an attacker not ahead presses in for the last three turns.
+fn pressing(g: &OakGame, side: u8) -> bool {
+    side != g.defender && g.strike_points(1 - side) <= g.strike_points(side) && g.turn + 3 > g.turns
+}
+
+/// Distance (inches) ship `s` wants to the nearest enemy `t`.
+fn ideal_range(d: &OakDoctrine, g: &OakGame, s: &Ship, t: &Ship, prize: bool) -> f64 {
+    if prize {
+        return 0.0;
+    }
+    let stronger = {
+        let dice = |x: &Ship| x.broadside.saturating_sub(x.fatigue).max(x.crew);
+        dice(s) > dice(t) || t.damage >= s.damage + 2
+    };
+    if pressing(g, s.side) || (d.press_when_stronger && stronger) {
+        d.ideal_range.min(2.0)
+    } else {
+        d.ideal_range
+    }
+}
+
+/// Whether enemy `t` is a prize for ship `s`: shaken, so captured at the end phase if
+/// `s` (not shaken itself) is entangled with it (glossary: capture or destroy).
+fn is_prize(s: &Ship, t: &Ship) -> bool {
+    t.shaken() && !s.shaken() && t.can_act()
+}
+
 /// The value of ship `i`'s position to the doctrine.
 fn position_value(d: &OakDoctrine, g: &OakGame, i: usize) -> f64 {
     let s = &g.ships[i];
-    if !s.on_table() {
+    // The base is checked as well as the status: the engine removes a ship that ends its
+    // move partly off the table only at `move:end`, so a position after the move's last
+    // turn (before `move:end`) still shows it on the table.
+    if !s.on_table() || !on_table(&s.base, g.table[0], g.table[1]) {
         return -50.0;
     }
     let mut v = 0.0;
@@ -197,26 +250,38 @@ fn position_value(d: &OakDoctrine, g: &OakGame, i: usize) -> f64 {
     if s.aground {
         v -= 5.0;
     }
+    // A ship that cannot make its next moves on the table is as good as lost (2 strike
+    // points; in the duel, the game).
+    v -= room_penalty(g, i);
     if let Some((j, dist)) = nearest_enemy(g, i) {
         let dd = dist as f64 / INCH;
-        v -= (dd - d.ideal_range).abs() * 0.4;
         let t = &g.ships[j];
+        // A shaken enemy is a prize for any doctrine: entangled at the end phase it is
+        // captured (2 strike points).
+        let prize = is_prize(s, t);
+        let ideal = ideal_range(d, g, s, t, prize);
+        v -= (dd - ideal).abs() * 0.4;
+        // Loaded broadsides bearing on it, worth more the closer the range (the hit
+        // faces: pistol 4, musket 3, cannon 2 of 8); a rake from a side that bears counts
+        // again, through the stern twice (fortitude 1, no freeboard).
+        let band = g.shot_band(i, j).filter(|&b| b <= band::CANNON);
+        let mut bears = false;
         for side in 0..2u8 {
-            if !s.reload[side as usize]
-                && dist <= rules().ranges.cannon
-                && in_broadside_path(&s.base, side, &t.base)
-            {
-                v += d.path;
+            if let Some(b) = band {
+                if !s.reload[side as usize] && in_broadside_path(&s.base, side, &t.base) {
+                    v += d.path * hit_share(g, b) * 4.0;
+                    bears = true;
+                }
             }
         }
-        if dist <= rules().ranges.musket && rake(&s.base, &t.base) > 0 {
-            v += d.rake;
+        if bears && dist <= rules().ranges.musket {
+            v += d.rake * rake(&s.base, &t.base) as f64;
         }
         // Being raked by it.
-        if dist <= rules().ranges.musket && rake(&t.base, &s.base) > 0 {
-            v -= d.rake * 0.5;
+        if dist <= rules().ranges.musket {
+            v -= d.rake * 0.5 * rake(&t.base, &s.base) as f64;
         }
-        if d.boarding && dist <= rules().ranges.yardarm {
+        if (d.boarding || prize) && dist <= rules().ranges.yardarm {
             v += 5.0;
         }
     }
@@ -313,32 +378,25 @@ fn score(d: &OakDoctrine, g: &OakGame, me: Player, a: Action) -> f64 {
                 -dist
             }
         }
-        Pending::Seamanship => {
-            let i = g.act.ship as usize;
-            match a {
-                SEA_CUT_FREE => {
-                    if d.boarding {
-                        -1.0
-                    } else {
-                        1.0
-                    }
-                }
-                SEA_HEADING => {
-                    if point_of_sail(g.ships[i].base.heading, g.wind_from) == PointOfSail::WindEye {
-                        2.0
-                    } else {
-                        -0.5
-                    }
-                }
-                SEA_NONE => 0.0,
-                _ => -1.0,
-            }
-        }
+        Pending::Seamanship => seamanship_value(d, g, a),
         Pending::HeadingTurn | Pending::Moving => move_value(d, g, a),
         Pending::CrewAction => {
             let i = g.act.ship as usize;
             let s = &g.ships[i];
-            match a {
+            // A change of sail changes the next move: worth the sea room it gives back
+            // (less sail near an edge) or costs (more sail).
+            let room = if matches!(a, SAIL_DOWN | SAIL_UP) {
+                let mut c = *g;
+                c.ships[i].sail = if a == SAIL_DOWN {
+                    s.sail.saturating_sub(1)
+                } else {
+                    (s.sail + 1).min(sail::FULL)
+                };
+                room_penalty(g, i) - room_penalty(&c, i)
+            } else {
+                0.0
+            };
+            room + match a {
                 RALLY if s.fatigue >= d.rally_at => 6.0,
                 RALLY => 1.0 + s.fatigue as f64 * 0.3,
                 RELOAD_PORT | RELOAD_STBD => 5.0,
@@ -347,7 +405,14 @@ fn score(d: &OakDoctrine, g: &OakGame, me: Player, a: Action) -> f64 {
                 SAIL_UP if s.sail < sail::BATTLE => 4.0,
                 SAIL_DOWN if s.sail > sail::BATTLE => 2.5,
                 _ if (BOARD_0..BOARD_0 + 8).contains(&a) => {
-                    if d.boarding {
+                    let target = g.ship_at(1 - s.side, (a - BOARD_0) as usize);
+                    if target.is_some_and(|j| is_prize(s, &g.ships[j])) {
+                        12.0
+                    } else if target.is_some_and(|j| {
+                        pressing(g, s.side) && g.ships[j].fatigue + 3 >= g.ships[j].shaken_limit()
+                    }) {
+                        10.0
+                    } else if d.boarding {
                         9.0
                     } else {
                         -1.0
@@ -394,6 +459,66 @@ fn score(d: &OakDoctrine, g: &OakGame, me: Player, a: Action) -> f64 {
     }
 }
 
+/// How often a seamanship test passes, near enough (5 dice, a sail or a sword passes, the
+/// skill value rerolls; fatigue takes dice away).
+const TEST_PASSES: f64 = 0.85;
+
+/// A seamanship action scored by the best move it allows: what `sea:none` leaves (the
+/// move straight away), or, when the test passes, an extra turn with the speed-1 tool
+/// first or a speed one higher or lower; a failed test leaves the move as it was.
+fn seamanship_value(d: &OakDoctrine, g: &OakGame, a: Action) -> f64 {
+    let i = g.act.ship as usize;
+    let mut stay = *g;
+    stay.pending = Pending::Moving;
+    let as_is = best_move(d, &stay);
+    let passed = |c: &OakGame| TEST_PASSES * best_move(d, c) + (1.0 - TEST_PASSES) * as_is - 0.05;
+    match a {
+        SEA_NONE => as_is,
+        SEA_CUT_FREE => {
+            let keep_hold = d.boarding
+                || (0..g.n_ships as usize).any(|j| {
+                    g.ships[i].entangled & (1 << j) != 0 && is_prize(&g.ships[i], &g.ships[j])
+                });
+            as_is + if keep_hold { -1.0 } else { 1.0 }
+        }
+        SEA_HEADING => {
+            let mut c = stay;
+            c.pending = Pending::HeadingTurn;
+            passed(&c)
+        }
+        SEA_FASTER | SEA_SLOWER => {
+            let mut c = stay;
+            let cap = if c.ships[i].crippled() {
+                rules().limits.crippled_max_speed
+            } else {
+                rules().limits.max_speed
+            };
+            c.act.speed = if a == SEA_FASTER {
+                (c.act.speed + 1).min(cap)
+            } else {
+                c.act.speed.saturating_sub(1)
+            };
+            passed(&c)
+        }
+        _ => as_is - 1.0,
+    }
+}
+
+/// The best move option's score for the active ship (its move, or its heading turn).
+fn best_move(d: &OakDoctrine, g: &OakGame) -> f64 {
+    let legal = g.legal_actions();
+    let best = legal
+        .iter()
+        .filter(|&b| b != RESIGN)
+        .map(|b| move_value(d, g, b))
+        .fold(f64::NEG_INFINITY, f64::max);
+    if best == f64::NEG_INFINITY {
+        position_value(d, g, g.act.ship as usize)
+    } else {
+        best
+    }
+}
+
 /// A move option scored where it leaves the ship: a turn with the move ahead that must
 /// follow it, a move ahead with the best turn after it when one is still allowed.
 fn move_value(d: &OakDoctrine, g: &OakGame, a: Action) -> f64 {
@@ -428,4 +553,152 @@ fn move_value(d: &OakDoctrine, g: &OakGame, a: Action) -> f64 {
     }
     let _ = NONE;
     follow(&c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use broadside_env::oak::{builtin_scenario, OakOptions};
+    use broadside_env::plane::Point;
+    use broadside_env::Turn;
+
+    fn duel() -> OakGame {
+        OakGame::new(
+            &builtin_scenario("duel").unwrap(),
+            OakOptions { resignation: false },
+        )
+    }
+
+    /// The duel played by two raking doctrines until side 0's first seamanship decision.
+    fn at_first_seamanship() -> OakGame {
+        let mut g = duel();
+        let mut bots = [
+            OakDoctrineBot::new(RAKING, 1),
+            OakDoctrineBot::new(RAKING, 2),
+        ];
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..500 {
+            if g.pending == Pending::Seamanship && g.who == 0 {
+                return g;
+            }
+            let a = match g.turn() {
+                Turn::Player(p) => bots[p as usize].choose(&g, p),
+                Turn::Chance => g.chance_outcomes().sample(&mut rng),
+                Turn::Terminal => break,
+            };
+            g.apply(a).unwrap();
+        }
+        panic!("no seamanship decision for side 0");
+    }
+
+    /// Glossary (moving off the battlefield): a base partly off the table is removed at
+    /// the end of its move; a doctrine values that position as lost before `move:end`.
+    #[test]
+    fn a_base_partly_off_the_table_is_valued_as_lost() {
+        let mut g = duel();
+        let inside = position_value(&RAKING, &g, 0);
+        g.ships[0].base.centre = Point { x: 500, y: 18_000 };
+        assert!(
+            g.ships[0].on_table(),
+            "the status is unchanged until move:end"
+        );
+        assert_eq!(position_value(&RAKING, &g, 0), -50.0);
+        assert!(inside > -50.0);
+    }
+
+    /// Glossary (end of turn 10): a tie goes to the defender, so only the attacker not
+    /// ahead presses, and only in the last three turns.
+    #[test]
+    fn only_an_attacker_not_ahead_presses_late() {
+        let mut g = duel();
+        assert_eq!(g.defender, 1);
+        g.turn = 8;
+        assert!(pressing(&g, 0));
+        assert!(!pressing(&g, 1), "the defender wins a tie");
+        g.turn = 7;
+        assert!(!pressing(&g, 0), "too early");
+        g.turn = 9;
+        g.ships[1].damage = 7;
+        assert!(
+            !pressing(&g, 0),
+            "ahead: the crippled enemy counts 1 strike point"
+        );
+    }
+
+    /// Glossary (capture or destroy): a shaken enemy entangled at the end phase is
+    /// captured, so every doctrine, boarders or not, wants to close on it.
+    #[test]
+    fn a_shaken_enemy_is_a_prize_for_every_doctrine() {
+        let mut g = duel();
+        let (s, t) = (g.ships[0], g.ships[1]);
+        assert!(!is_prize(&s, &t));
+        g.ships[1].fatigue = g.ships[1].shaken_limit();
+        assert!(is_prize(&g.ships[0], &g.ships[1]));
+        assert_eq!(
+            ideal_range(&LINE_OF_BATTLE, &g, &g.ships[0], &g.ships[1], true),
+            0.0
+        );
+        g.ships[0].fatigue = g.ships[0].shaken_limit();
+        assert!(
+            !is_prize(&g.ships[0], &g.ships[1]),
+            "a shaken ship captures nothing"
+        );
+    }
+
+    /// Cautious gunnery keeps its distance in an even fight and closes on a weaker enemy.
+    #[test]
+    fn cautious_gunnery_presses_only_when_stronger() {
+        let mut g = duel();
+        g.turn = 2;
+        let even = ideal_range(&CAUTIOUS_GUNNERY, &g, &g.ships[0], &g.ships[1], false);
+        assert_eq!(even, CAUTIOUS_GUNNERY.ideal_range);
+        g.ships[1].damage = 3;
+        let weaker = ideal_range(&CAUTIOUS_GUNNERY, &g, &g.ships[0], &g.ships[1], false);
+        assert!(weaker < even);
+        let raking = ideal_range(&RAKING, &g, &g.ships[0], &g.ships[1], false);
+        assert_eq!(
+            raking, RAKING.ideal_range,
+            "raking does not change its range"
+        );
+    }
+
+    /// Bow to the north edge 3" off at speed 4, the move as it stands (at most 45 degrees)
+    /// leaves the table or traps the ship; a passed change of heading (45 more degrees
+    /// first) does not: the doctrine takes the test rather than no action.
+    #[test]
+    fn seamanship_is_chosen_for_the_room_it_gives() {
+        let mut g = at_first_seamanship();
+        let i = g.act.ship as usize;
+        g.ships[i].base.centre = Point {
+            x: 18_000,
+            y: 32_500,
+        };
+        g.ships[i].base.heading = 0;
+        g.act.speed = 4;
+        let none = seamanship_value(&RAKING, &g, SEA_NONE);
+        let heading = seamanship_value(&RAKING, &g, SEA_HEADING);
+        assert!(heading > none, "heading {heading} none {none}");
+        let mut bot = OakDoctrineBot::new(RAKING, 7);
+        assert_ne!(bot.choose(&g, 0), SEA_NONE);
+    }
+
+    /// A change of sail is valued by the sea room it gives: near an edge with the bow
+    /// towards it, less sail is worth more than more sail.
+    #[test]
+    fn less_sail_near_an_edge() {
+        let mut g = at_first_seamanship();
+        let i = g.act.ship as usize;
+        // Bow north (abeam: speed 4, 45 degrees) 5" from the north edge: with battle
+        // sails it can turn away; with full sails (speed 5, 30 degrees) it cannot.
+        g.ships[i].base.centre = Point {
+            x: 18_000,
+            y: 31_000,
+        };
+        g.ships[i].base.heading = 0;
+        g.ships[i].sail = sail::BATTLE;
+        g.pending = Pending::CrewAction;
+        let down = score(&RAKING, &g, 0, SAIL_DOWN);
+        let up = score(&RAKING, &g, 0, SAIL_UP);
+        assert!(down > up, "down {down} up {up}");
+    }
 }

@@ -21,14 +21,19 @@ impl KnownAgents for OakGame {
         Arc::new(OakValue::default())
     }
     fn heuristic_names() -> Vec<&'static str> {
-        vec!["default", "strike-points", "position"]
+        vec!["default", "strike-points", "position", "condition"]
     }
     fn heuristic_named(name: &str) -> Option<Arc<dyn Heuristic<Self>>> {
         match name {
-            // `position` (the portfolio search's default value): strike points and the
-            // ships' condition, the default.
+            // `position` (the portfolio search's default value): strike points, the
+            // ships' condition and where they stand, the default.
             "default" | "position" => Some(Self::heuristic()),
             "strike-points" => Some(Arc::new(OakValue::strike_points())),
+            // The value before the position terms (strike points and condition only).
+            "condition" => Some(Arc::new(OakValue {
+                position: 0.0,
+                ..OakValue::default()
+            })),
             _ => None,
         }
     }

@@ -4,6 +4,7 @@
 
 pub mod doctrine;
 mod known;
+pub mod searoom;
 pub mod value;
 
 pub use doctrine::{OakDoctrine, OakDoctrineBot, OAK_DOCTRINES};
