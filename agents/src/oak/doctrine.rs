@@ -442,6 +442,8 @@ fn score(d: &OakDoctrine, g: &OakGame, me: Player, a: Action) -> f64 {
                 _ => 0.0,
             }
         }
+        // A rerolled miss can only turn into a hit or stay a miss: reroll every one allowed.
+        Pending::Reroll => a.wrapping_sub(REROLL_0) as f64,
         Pending::Helm => 0.0,
         Pending::Capture => match a {
             _ if (CAPTURE_0..CAPTURE_0 + 8).contains(&a) => 2.0,
@@ -589,6 +591,36 @@ mod tests {
             g.apply(a).unwrap();
         }
         panic!("no seamanship decision for side 0");
+    }
+
+    /// Glossary (re-rolls): a re-rolled miss can only become a hit, so at every re-roll
+    /// decision of a doctrine game the doctrine re-rolls as many misses as it may.
+    #[test]
+    fn a_doctrine_rerolls_every_miss_it_may() {
+        let mut g = duel();
+        let mut bots = [
+            OakDoctrineBot::new(RAKING, 1),
+            OakDoctrineBot::new(BOARDERS, 2),
+        ];
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut seen = 0;
+        for _ in 0..5000 {
+            let a = match g.turn() {
+                Turn::Player(p) => {
+                    let a = bots[p as usize].choose(&g, p);
+                    if g.pending == Pending::Reroll {
+                        let most = g.legal_actions().iter().filter(|&l| l >= REROLL_0).max();
+                        assert_eq!(Some(a), most);
+                        seen += 1;
+                    }
+                    a
+                }
+                Turn::Chance => g.chance_outcomes().sample(&mut rng),
+                Turn::Terminal => break,
+            };
+            g.apply(a).unwrap();
+        }
+        assert!(seen > 0, "the duel offered no re-roll");
     }
 
     /// Glossary (moving off the battlefield): a base partly off the table is removed at
