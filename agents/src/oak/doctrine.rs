@@ -20,7 +20,7 @@
 use broadside_env::oak::catalogue::*;
 use broadside_env::oak::data::{cards, rules, Effect};
 use broadside_env::oak::geometry::{band, in_broadside_path, point_of_sail, rake, PointOfSail};
-use broadside_env::oak::state::{sail, Pending, Phase, Ship, NONE};
+use broadside_env::oak::state::{sail, Pending, Phase, Ship};
 use broadside_env::oak::OakGame;
 use broadside_env::plane::on_table;
 use broadside_env::{Action, Game, Player};
@@ -553,23 +553,15 @@ fn move_value(d: &OakDoctrine, g: &OakGame, a: Action) -> f64 {
     if a == MOVE_END {
         return position_value(d, &c, i) - 0.01;
     }
-    let _ = NONE;
     follow(&c)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use broadside_env::oak::{builtin_scenario, OakOptions};
+    use crate::oak::test_duel as duel;
     use broadside_env::plane::Point;
     use broadside_env::Turn;
-
-    fn duel() -> OakGame {
-        OakGame::new(
-            &builtin_scenario("duel").unwrap(),
-            OakOptions { resignation: false },
-        )
-    }
 
     /// The duel played by two raking doctrines until side 0's first seamanship decision.
     fn at_first_seamanship() -> OakGame {

@@ -9,3 +9,12 @@ pub mod value;
 
 pub use doctrine::{OakDoctrine, OakDoctrineBot, OAK_DOCTRINES};
 pub use value::OakValue;
+
+/// The duel, the fixture the doctrine, sea-room and value tests share.
+#[cfg(test)]
+fn test_duel() -> broadside_env::oak::OakGame {
+    broadside_env::oak::OakGame::new(
+        &broadside_env::oak::builtin_scenario("duel").unwrap(),
+        broadside_env::oak::OakOptions { resignation: false },
+    )
+}

@@ -70,15 +70,8 @@ fn deepest(g: &mut OakGame, i: usize, base: Rect, depth: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use broadside_env::oak::{builtin_scenario, OakOptions};
+    use crate::oak::test_duel as duel;
     use broadside_env::plane::Point;
-
-    fn duel() -> OakGame {
-        OakGame::new(
-            &builtin_scenario("duel").unwrap(),
-            OakOptions { resignation: false },
-        )
-    }
 
     /// A ship in the middle of the table has room for any number of moves.
     #[test]

@@ -176,15 +176,8 @@ impl Heuristic<OakGame> for OakValue {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use broadside_env::oak::{builtin_scenario, OakOptions};
+    use crate::oak::test_duel as duel;
     use broadside_env::plane::Point;
-
-    fn duel() -> OakGame {
-        OakGame::new(
-            &builtin_scenario("duel").unwrap(),
-            OakOptions { resignation: false },
-        )
-    }
 
     /// A ship whose next move must leave the table counts against its side.
     #[test]

@@ -436,20 +436,17 @@ mod tests {
     use broadside_env::plane::Point;
     use broadside_env::togo::{builtin_scenarios, TogoOptions};
 
-    fn squadron() -> TogoGame {
-        let sc = builtin_scenarios()
-            .iter()
-            .find(|s| s.id == "squadron-action")
-            .unwrap();
+    fn scenario(id: &str) -> TogoGame {
+        let sc = builtin_scenarios().iter().find(|s| s.id == id).unwrap();
         TogoGame::new(sc, TogoOptions { resignation: false })
     }
 
+    fn squadron() -> TogoGame {
+        scenario("squadron-action")
+    }
+
     fn harbour_mouth() -> TogoGame {
-        let sc = builtin_scenarios()
-            .iter()
-            .find(|s| s.id == "minefield-and-land")
-            .unwrap();
-        TogoGame::new(sc, TogoOptions { resignation: false })
+        scenario("minefield-and-land")
     }
 
     #[test]
