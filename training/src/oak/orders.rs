@@ -122,8 +122,30 @@ fn effect_words(effect: Effect, amount: u8) -> String {
         Effect::Resilient => "each attack on the squadron does 1 damage less (min. 1)".into(),
         Effect::Bravado => "ships that are not shaken count no fatigue".into(),
         Effect::Deception => "the squadron cannot be attacked at cannon shot".into(),
-        #[allow(unreachable_patterns)]
-        other => format!("{other:?}"),
+        Effect::RollingBroadsides => "a crew action may be an attack in the movement phase".into(),
+        Effect::HeavyMusketVolley => {
+            "a crew action may be partial fire (no damage or criticals) in the movement phase"
+                .into()
+        }
+        Effect::Elan => {
+            "a crew action may be partial fire or close combat, 1 more die, in the movement phase"
+                .into()
+        }
+        Effect::AdaptiveTactics => "play the effect of one of the enemy's discarded cards".into(),
+        Effect::RaiseTheBlack => {
+            "enemy ships within musket shot test skill with 3 fewer dice; a failure is 1 fatigue"
+                .into()
+        }
+        Effect::ExpertBoarding => {
+            "a successful boarding in the movement phase is followed by a free close combat".into()
+        }
+        Effect::Zeal => {
+            "when the flagship rallies, ships within musket shot test skill; a success is 1 fatigue off".into()
+        }
+        Effect::FleetManeuver => "ships in formation may turn with the speed 1 tool at once".into(),
+        Effect::BoardingThroughSmoke => {
+            "a boarding crew action is preceded by a free partial fire at that ship".into()
+        }
     }
 }
 
