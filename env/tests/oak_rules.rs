@@ -5,7 +5,7 @@
 
 use broadside_env::game::{Action, Game, Turn};
 use broadside_env::oak::catalogue::*;
-use broadside_env::oak::data::{cards, parse_scenario, rule, Effect};
+use broadside_env::oak::data::{cards, parse_scenario, rule, Effect, Nation};
 use broadside_env::oak::state::{sail, Activation, Pending, Phase, NONE};
 use broadside_env::oak::{OakGame, OakOptions};
 use broadside_env::observation::Observation;
@@ -963,6 +963,148 @@ fn hand_building_rules() {
         .filter(|&c| g.hand[0] & (1 << c) != 0 && !cards()[c].discard)
         .count();
     assert!(kept >= 3);
+}
+
+/// English against pirates whose flagship carries `second` (a TOML inline-table field,
+/// or nothing).
+fn pirates(second: &str) -> String {
+    scenario_text(
+        &PAIR.replace(
+            "x = 16.0, y = 10.0, heading = 0, flagship = true",
+            &format!("x = 16.0, y = 10.0, heading = 0, flagship = true{second}"),
+        ),
+        "",
+    )
+    .replace(
+        "nations = [\"spanish\", \"french\"]",
+        "nations = [\"english\", \"pirate\"]",
+    )
+}
+
+/// The nations of the cards among `bits` (`all`: the generic cards).
+fn card_nations(bits: u32) -> std::collections::BTreeSet<&'static str> {
+    (0..cards().len())
+        .filter(|&c| bits & (1 << c) != 0)
+        .map(|c| cards()[c].nation.map_or("all", Nation::name))
+        .collect()
+}
+
+/// Glossary, multinational ("This squadron may choose initiative cards from the pirate
+/// nation and 1 other nation"; pirates list it among their special rules): the pirates'
+/// hand-building decisions offer the generic, pirate and French cards (their second
+/// nation), never another nation's; without a second nation, only generic and pirate.
+/// Hands built from both decks keep the hand rules, and resampling the hidden hand draws
+/// from the same three decks.
+#[test]
+fn multinational_pirates_choose_cards_from_the_pirate_nation_and_1_other_nation() {
+    let s = parse_scenario(&pirates(", second_nation = \"french\""), "t.toml").unwrap();
+    assert_eq!(s.second_nation(1), Some(Nation::French));
+    let mut g = OakGame::new(&s, OakOptions::default());
+    while g.who == 0 {
+        let a = g.legal_actions().iter().next().unwrap();
+        g.apply(a).unwrap();
+    }
+    assert_eq!((g.pending, g.who), (Pending::BuildHand, 1));
+    let offered: u32 = g
+        .legal_actions()
+        .iter()
+        .filter(|&a| a < SHIP_0)
+        .fold(0, |m, a| m | 1 << (a - CARD_0));
+    assert_eq!(
+        card_nations(offered),
+        ["all", "french", "pirate"].into_iter().collect(),
+        "generic, pirate and French cards"
+    );
+    let deck = |n: Option<Nation>| {
+        (0..cards().len())
+            .filter(|&c| cards()[c].nation == n)
+            .fold(0u32, |m, c| m | 1 << c)
+    };
+    assert_eq!(
+        offered,
+        deck(None) | deck(Some(Nation::Pirate)) | deck(Some(Nation::French)),
+        "every card of the three decks"
+    );
+    // Build the pirates' hand preferring French cards: they join it under the hand rules.
+    while g.pending == Pending::BuildHand && g.who == 1 {
+        let l: Vec<Action> = g.legal_actions().iter().filter(|&a| a < SHIP_0).collect();
+        let a = *l
+            .iter()
+            .max_by_key(|&&a| {
+                (
+                    cards()[(a - CARD_0) as usize].nation == Some(Nation::French),
+                    a,
+                )
+            })
+            .unwrap();
+        g.apply(a).unwrap();
+    }
+    assert_eq!(g.hand[1].count_ones(), 6);
+    assert!(card_nations(g.hand[1]).contains("french"));
+    assert!(g.check_invariants().is_ok());
+    while g.phase == Phase::Setup {
+        let a = g.legal_actions().iter().next().unwrap();
+        g.apply(a).unwrap();
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let mut drawn = 0u32;
+    for _ in 0..40 {
+        let r = g.resample_hidden(0, &mut rng);
+        assert!(r.check_invariants().is_ok());
+        assert_eq!(
+            r.hand[1] & !g.pool[1],
+            0,
+            "resampled within the three decks"
+        );
+        drawn |= r.hand[1];
+    }
+    assert!(card_nations(drawn).contains("french"));
+
+    // Without a second nation: the pirate and generic cards only.
+    let s = parse_scenario(&pirates(""), "t.toml").unwrap();
+    let g = OakGame::new(&s, OakOptions::default());
+    assert_eq!(
+        card_nations(g.pool[1]),
+        ["all", "pirate"].into_iter().collect()
+    );
+}
+
+/// Multinational as scenario data: only a squadron with the rule (pirates) may name a
+/// second nation, it must be a known nation other than pirate, and it goes on the
+/// squadron's flagship; each refusal says why.
+#[test]
+fn multinational_data_is_checked() {
+    let err = |text: &str| parse_scenario(text, "t.toml").unwrap_err().to_string();
+    let e = err(&pirates(", second_nation = \"venetian\""));
+    assert!(e.contains("`venetian` is not a nationality"), "{e}");
+    assert!(e.contains("second_nation"), "{e}");
+    let e = err(&pirates(", second_nation = \"pirate\""));
+    assert!(e.contains("a nation other than pirate"), "{e}");
+    let english = scenario_text(
+        &PAIR.replace(
+            "heading = 0, flagship = true },\n  { name = \"B\"",
+            "heading = 0, flagship = true, second_nation = \"dutch\" },\n  { name = \"B\"",
+        ),
+        "",
+    );
+    assert!(english.contains("second_nation"));
+    let e = err(&english);
+    assert!(
+        e.contains("only a squadron with the Multinational special rule (pirates)"),
+        "{e}"
+    );
+    assert!(e.contains("side 0 is spanish"), "{e}");
+    let not_flagship = pirates("").replace(
+        "x = 16.0, y = 10.0, heading = 0, flagship = true",
+        "x = 16.0, y = 10.0, heading = 0, flagship = true },\n  { name = \"C\", side = 1, \
+         class = \"Sloop\", x = 24.0, y = 10.0, heading = 0, second_nation = \"french\"",
+    );
+    let e = err(&not_flagship);
+    assert!(e.contains("goes on its flagship"), "{e}");
+    // The built-in patrol's pirates take the French cards.
+    let patrol = broadside_env::oak::builtin_scenario("patrol").unwrap();
+    assert_eq!(patrol.second_nation(1), Some(Nation::French));
+    assert_eq!(patrol.second_nation(0), None);
 }
 
 /// Initiative cards as data: at least fifteen distinct effects.

@@ -391,6 +391,12 @@ impl Nation {
             Nation::Spanish => rule::RUTHLESS,
         }
     }
+    /// Whether a squadron of this nation has the Multinational special rule (glossary:
+    /// pirates; multinational, "This squadron may choose initiative cards from the pirate
+    /// nation and 1 other nation").
+    pub fn multinational(self) -> bool {
+        self == Nation::Pirate
+    }
     fn parse(s: &str) -> Option<Nation> {
         Nation::ALL.into_iter().find(|n| n.name() == s.trim())
     }
@@ -558,6 +564,12 @@ pub fn card_pool(nation: Nation) -> u32 {
         .fold(0, |m, (i, _)| m | 1 << i)
 }
 
+/// The cards a squadron of `nation` may choose from when it also takes the cards of
+/// `second` (glossary: multinational; the generic cards, `nation`'s and `second`'s).
+pub fn squadron_pool(nation: Nation, second: Option<Nation>) -> u32 {
+    card_pool(nation) | second.map_or(0, card_pool)
+}
+
 /// Whether card `c` may join `hand` (bits) that will hold `size` cards: not already in it,
 /// at most the allowed number of one value, and room left for the cards kept after use.
 pub fn card_fits(hand: u32, c: usize, size: u8) -> bool {
@@ -647,6 +659,10 @@ pub struct ScenarioShip {
     /// squadron's admiral is the scenario's `admirals` entry).
     #[serde(default)]
     pub admiral: u8,
+    /// Multinational (pirates): the other nation whose initiative cards this flagship's
+    /// squadron may also choose (glossary: multinational). Only on a squadron's flagship.
+    #[serde(default)]
+    pub second_nation: Option<Nation>,
     pub skill: u8,
     /// Upgrade bits ([`rule`]) and the speed upgrades.
     pub upgrades: u16,
@@ -732,6 +748,8 @@ struct RawShip {
     squadron: u8,
     #[serde(default)]
     admiral: u8,
+    #[serde(default)]
+    second_nation: Option<String>,
     #[serde(default)]
     skill: u8,
     #[serde(default)]
@@ -860,6 +878,18 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
                 }
             }
         }
+        let second_nation = match &s.second_nation {
+            None => None,
+            Some(n) => Some(Nation::parse(n).ok_or_else(|| {
+                bad(
+                    &format!("{f}.second_nation"),
+                    format!(
+                        "`{n}` is not a nationality (one of {})",
+                        Nation::ALL.map(|n| n.name()).join(", ")
+                    ),
+                )
+            })?),
+        };
         ships.push(ScenarioShip {
             name: s.name.clone(),
             side: s.side,
@@ -867,6 +897,7 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
             flagship: s.flagship,
             squadron: s.squadron,
             admiral: s.admiral,
+            second_nation,
             skill: s.skill,
             upgrades,
             swift,
@@ -1006,6 +1037,21 @@ impl Scenario {
             .map_or(0, |s| s.admiral)
     }
 
+    /// The second nation of a command (a squadron) with Multinational, from its flagship.
+    pub fn second_nation(&self, command: u8) -> Option<Nation> {
+        let (side, q) = (command & 1, command >> 1);
+        self.ships
+            .iter()
+            .find(|s| s.side == side && s.squadron == q && s.flagship)
+            .and_then(|s| s.second_nation)
+    }
+
+    /// The initiative cards command `command` may build its hand from: the generic cards,
+    /// its nation's and, with Multinational, its second nation's.
+    pub fn card_pool_of(&self, command: u8) -> u32 {
+        squadron_pool(self.nations[command as usize & 1], self.second_nation(command))
+    }
+
     /// Whether this is a fleet battle (a side with more than one squadron).
     pub fn is_fleet(&self) -> bool {
         self.squadrons(0) > 1 || self.squadrons(1) > 1
@@ -1031,6 +1077,7 @@ impl Scenario {
         if !self.wind_from.is_multiple_of(90) || self.wind_from >= 360 {
             return bad("weather_edge".into(), "north, east, south or west".into());
         }
+        let r = rules();
         if self.defender > 1 || self.admirals.iter().any(|&a| a > 2) {
             return bad(
                 "defender/admirals".into(),
@@ -1046,7 +1093,6 @@ impl Scenario {
                 format!("at most {MAX_SHIPS} ships and {MAX_TERRAIN} terrain pieces"),
             );
         }
-        let r = rules();
         for (i, s) in self.ships.iter().enumerate() {
             let f = format!("ship[{i}]");
             if s.side > 1 || s.skill > 2 || s.admiral > 2 {
@@ -1090,6 +1136,36 @@ impl Scenario {
             let n_up = s.upgrades.count_ones() + u32::from(s.swift) + u32::from(s.weatherly);
             if n_up > 2 {
                 return bad(f, "a ship may have at most 2 upgrades".into());
+            }
+            if let Some(second) = s.second_nation {
+                let nation = self.nations[s.side as usize];
+                if !nation.multinational() {
+                    return bad(
+                        f,
+                        format!(
+                            "`second_nation`: only a squadron with the Multinational special \
+                             rule (pirates) may choose cards of a second nation; side {} is {}",
+                            s.side,
+                            nation.name()
+                        ),
+                    );
+                }
+                if second == nation {
+                    return bad(
+                        f,
+                        format!(
+                            "`second_nation` must be a nation other than {} (glossary: \
+                             multinational, \"the pirate nation and 1 other nation\")",
+                            nation.name()
+                        ),
+                    );
+                }
+                if !s.flagship {
+                    return bad(
+                        f,
+                        "`second_nation` is the squadron's choice and goes on its flagship".into(),
+                    );
+                }
             }
             if self.nations[s.side as usize] == Nation::Pirate && c.line {
                 return bad(f, "pirates (rogues) cannot include ships of the line".into());
@@ -1187,29 +1263,30 @@ impl Scenario {
                     );
                 }
             }
-            // A legal hand must exist in the pool: fill greedily, kept cards first (the
-            // largest hand of the side's squadrons).
-            let size = (0..squadrons)
-                .map(|q| self.hand_size(2 * q + side))
-                .max()
-                .unwrap_or(0);
-            let pool = card_pool(self.nations[side as usize]);
-            let mut hand = 0u32;
-            let order = (0..cards().len())
-                .filter(|&c| !cards()[c].discard)
-                .chain((0..cards().len()).filter(|&c| cards()[c].discard));
-            for c in order {
-                if pool & (1 << c) != 0 && card_fits(hand, c, size) {
-                    hand |= 1 << c;
+            // A legal hand must exist in each squadron's pool: fill greedily, kept cards
+            // first.
+            for q in 0..squadrons {
+                let command = 2 * q + side;
+                let size = self.hand_size(command);
+                let pool = self.card_pool_of(command);
+                let mut hand = 0u32;
+                let order = (0..cards().len())
+                    .filter(|&c| !cards()[c].discard)
+                    .chain((0..cards().len()).filter(|&c| cards()[c].discard));
+                for c in order {
+                    if pool & (1 << c) != 0 && card_fits(hand, c, size) {
+                        hand |= 1 << c;
+                    }
                 }
-            }
-            if hand.count_ones() < size as u32 {
-                return bad(
-                    "nations".into(),
-                    format!(
-                        "side {side}'s card pool cannot make a legal hand of {size} cards"
-                    ),
-                );
+                if hand.count_ones() < size as u32 {
+                    return bad(
+                        "nations".into(),
+                        format!(
+                            "side {side} squadron {q}'s card pool cannot make a legal hand of \
+                             {size} cards"
+                        ),
+                    );
+                }
             }
         }
         Ok(())

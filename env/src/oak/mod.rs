@@ -5,7 +5,9 @@
 //! # The rules in brief
 //! Two squadrons on a 36" x 36" or 36" x 48" table with the wind from one edge (the weather
 //! edge). Before turn 1 each side builds its initiative hand in secret from its nation's
-//! cards (5 + admiral value cards, at most 2 of a value, at least 3 kept after use) and
+//! and the generic cards (pirates, Multinational: also one other nation's, named on the
+//! squadron's flagship in the scenario; 5 + admiral value cards, at most 2 of a value, at
+//! least 3 kept after use) and
 //! places its first card face down. Each of at most 10 turns:
 //!
 //! - **Initiative** ([`initiative`], quick reference 1-3): both cards are revealed; the

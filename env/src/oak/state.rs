@@ -451,7 +451,7 @@ impl OakGame {
         };
         let pools: [u32; MAX_COMMANDS] = std::array::from_fn(|c| {
             if exists(c) {
-                super::data::card_pool(scenario.nations[c & 1])
+                scenario.card_pool_of(c as u8)
             } else {
                 0
             }
