@@ -125,7 +125,20 @@ fn embedded_data_loads() {
     assert_eq!(classes().len(), 12);
     assert_eq!(cards().len(), 29);
     let ids: Vec<&str> = builtin_scenarios().iter().map(|s| s.id.as_str()).collect();
-    assert_eq!(ids, vec!["engagement", "duel", "fleet-battle", "patrol"]);
+    assert_eq!(
+        ids,
+        vec![
+            "engagement",
+            "duel",
+            "fleet-battle",
+            "patrol",
+            "duel-scrolling"
+        ]
+    );
+    // Only the scrolling duel plays the optional scrolling sea.
+    for sc in builtin_scenarios() {
+        assert_eq!(sc.scrolling_sea, sc.id == "duel-scrolling", "{}", sc.id);
+    }
     let e = builtin_scenario("engagement").unwrap();
     assert_eq!(e.table, [36_000, 48_000]);
     assert!(e.squadron_points(0) <= 100 && e.squadron_points(1) <= 100);

@@ -20,8 +20,8 @@ fn games_scale() -> usize {
         .unwrap_or(100)
 }
 
-/// 10,000 games of the engagement and 2,000 of each other scenario (the fleet battle
-/// among them); observations every
+/// 10,000 games of the engagement and 2,000 of each other scenario (the fleet battle and
+/// the scrolling-sea duel among them); observations every
 /// 16th step, serde every 64th.
 #[test]
 fn ten_thousand_random_games() {
@@ -31,10 +31,11 @@ fn ten_thousand_random_games() {
         ("duel", 20 * scale),
         ("patrol", 20 * scale),
         ("fleet-battle", 20 * scale),
+        ("duel-scrolling", 20 * scale),
     ];
     let (games, steps) = random_games::run_plan(games_of, &plan);
     if scale >= 100 {
-        assert!(games >= 16_000);
+        assert!(games >= 18_000);
     }
     eprintln!("{games} games, {steps} steps");
 }

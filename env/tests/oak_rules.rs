@@ -5,7 +5,7 @@
 
 use broadside_env::game::{Action, Game, Turn};
 use broadside_env::oak::catalogue::*;
-use broadside_env::oak::data::{cards, parse_scenario, rule, Effect, Nation};
+use broadside_env::oak::data::{cards, parse_scenario, rule, rules, Effect, Nation};
 use broadside_env::oak::state::{sail, Activation, Pending, Phase, NONE};
 use broadside_env::oak::{OakGame, OakOptions};
 use broadside_env::observation::Observation;
@@ -36,7 +36,12 @@ terrain = [
 /// A game of the scenario, set up (hands and first cards chosen by the first legal
 /// option) and in the movement phase of turn 1.
 fn game(ships: &str, terrain: &str) -> OakGame {
-    let s = parse_scenario(&scenario_text(ships, terrain), "test.toml").expect("scenario");
+    game_of_text(&scenario_text(ships, terrain))
+}
+
+/// [`game`] of a whole scenario text.
+fn game_of_text(text: &str) -> OakGame {
+    let s = parse_scenario(text, "test.toml").expect("scenario");
     let mut g = OakGame::new(&s, OakOptions { resignation: false });
     let mut flip = false;
     while g.phase == Phase::Setup || g.phase == Phase::Initiative {
@@ -737,6 +742,202 @@ fn sailing_off_the_table_removes_the_ship() {
     apply_all(&mut g, &[SEA_NONE, MOVE_AHEAD, MOVE_END]);
     assert!(!g.ships[0].on_table());
     assert_eq!(g.strike_points(0), 2);
+}
+
+/// [`game`] with the optional scrolling sea agreed.
+fn scrolling(ships: &str, terrain: &str) -> OakGame {
+    game_of_text(
+        &scenario_text(ships, terrain)
+            .replace("defender = 1\n", "defender = 1\nscrolling_sea = true\n"),
+    )
+}
+
+/// Blue's `A` 3" from the north edge heading north (abeam of the west wind: speed 4, so
+/// her move ends partly off the table), Red's `B` in the south.
+const NORTH_EDGE: &str = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 33.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 20.0, y = 10.0, heading = 0, flagship = true },
+"#;
+
+/// Glossary, scrolling sea: "If a ship's move would cause it to move off the battlefield,
+/// return the ship to its starting position and move all ships and terrain elements on the
+/// battlefield an equal distance away from the edge the ship would have sailed off. A
+/// distance of at least musket shot should be used for this." The mover stays in play,
+/// where her move took her shifted musket shot (8") south with everything else: the other
+/// ship, terrain and a landing party token; she keeps her crew action; reload markers and
+/// wake markers stay with their ships.
+#[test]
+fn scrolling_sea_returns_the_ship_and_shifts_everything_musket_shot() {
+    let terrain = r#"{ name = "Isle", kind = "island", x = 26.0, y = 20.0, length = 4.0, width = 2.0 },
+{ name = "Fog", kind = "fog", x = 6.0, y = 16.0, length = 4.0, width = 4.0 },"#;
+    let mut g = scrolling(NORTH_EDGE, terrain);
+    assert_eq!(g.scroll, 8000, "musket shot");
+    g.ships[1].sail = sail::ANCHORED;
+    g.ships[1].base.centre = broadside_env::plane::Point::new(23_000, 20_000);
+    g.ships[1].ashore = true;
+    g.ships[1].landing = broadside_env::plane::Point::new(25_000, 20_000);
+    g.ships[1].reload = [true, false];
+    let before = g;
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE, MOVE_AHEAD]);
+    // The speed tool's full distance north (4", or 5" with Favorable Wind in play).
+    let ahead = 33_000 + rules().tools.r#move[g.act.speed as usize - 1];
+    assert_eq!(g.ships[0].base.centre.y, ahead, "past the north edge");
+    apply_all(&mut g, &[MOVE_END]);
+    let south = |p: broadside_env::plane::Point| (p.x, p.y - 8000);
+    assert!(g.ships[0].on_table(), "not removed");
+    assert_eq!(
+        (g.ships[0].base.centre.x, g.ships[0].base.centre.y),
+        (10_000, ahead - 8000)
+    );
+    assert_eq!(g.ships[0].base.heading, 0);
+    assert_eq!(g.pending, Pending::CrewAction, "her activation goes on");
+    let b = g.ships[1];
+    assert_eq!(
+        (b.base.centre.x, b.base.centre.y),
+        south(before.ships[1].base.centre)
+    );
+    assert!(b.ashore, "her landing party stays ashore: she did not move");
+    assert_eq!((b.landing.x, b.landing.y), south(before.ships[1].landing));
+    assert_eq!(b.reload, [true, false]);
+    for t in 0..2 {
+        let (now, was) = (g.terrain[t].rect, before.terrain[t].rect);
+        assert_eq!(
+            (now.centre.x, now.centre.y),
+            south(was.centre),
+            "terrain {t}"
+        );
+        assert_eq!(
+            (now.heading, now.length, now.beam),
+            (was.heading, was.length, was.beam)
+        );
+    }
+    assert!(g.check_invariants().is_ok());
+    apply_all(&mut g, &[CREW_NONE]);
+    assert!(g.ships[0].moved, "her wake marker");
+    assert_eq!(g.strike_points(0), 0);
+}
+
+/// Glossary, scrolling sea: "If any terrain would be moved off the battlefield as a
+/// result, the player not controlling the ship that caused the battlefield to be scrolled
+/// places the terrain anywhere within musket shot of the opposite battlefield edge it was
+/// forced off." Substitute (no placement decision): wrapped round to the opposite edge as
+/// far inside it as it went past (at most musket shot), other coordinate unchanged; an
+/// island or rocks that would touch a ship slide towards that edge until clear; a landing
+/// party token on a wrapped island goes with it. A ship carried past the far edge stays in
+/// play.
+#[test]
+fn scrolling_sea_wraps_terrain_forced_off_to_the_opposite_edge() {
+    let terrain = r#"{ name = "Bank", kind = "shoal", x = 30.0, y = 3.0, length = 4.0, width = 2.0 },
+{ name = "Reef", kind = "rocks", x = 10.0, y = 5.0, length = 6.0, width = 2.0 },
+{ name = "Isle", kind = "island", x = 24.0, y = 4.0, length = 4.0, width = 2.0 },"#;
+    let ships = NORTH_EDGE.replace("x = 20.0, y = 10.0", "x = 20.0, y = 4.0");
+    let mut g = scrolling(&ships, terrain);
+    g.ships[1].sail = sail::ANCHORED;
+    g.ships[1].ashore = true;
+    g.ships[1].landing = broadside_env::plane::Point::new(23_000, 4_500);
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE, MOVE_AHEAD, MOVE_END]);
+    let at = |t: usize| (g.terrain[t].rect.centre.x, g.terrain[t].rect.centre.y);
+    // The shoal's centre went 5" past the south edge: 5" inside the north edge.
+    assert_eq!(at(0), (30_000, 31_000));
+    // The island: 4" past, so 4" inside; its landing party token goes with it.
+    assert_eq!(at(2), (24_000, 32_000));
+    let b = g.ships[1];
+    assert!(b.ashore);
+    assert_eq!((b.landing.x, b.landing.y), (23_000, 32_500));
+    // The reef would wrap to y = 33", across A (her stern at y 27.4" or more): it slides north until
+    // clear, staying within musket shot of the north edge.
+    let reef = g.terrain[1].rect;
+    assert_eq!(reef.centre.x, 10_000);
+    assert!(
+        (33_000..=36_000).contains(&reef.centre.y),
+        "{}",
+        reef.centre.y
+    );
+    assert!(!broadside_env::plane::rects_overlap(
+        &reef,
+        &g.ships[0].base
+    ));
+    // B was carried 4" past the south edge: still in play.
+    assert_eq!(b.base.centre.y, -4_000);
+    assert!(b.on_table() && b.can_act());
+    assert!(g.check_invariants().is_ok());
+}
+
+/// Scrolling sea is optional and agreed at the start: without it (the default) a ship
+/// sailing off is removed and nothing shifts ("sailing_off_the_table_removes_the_ship");
+/// with it, a ship the scroll cannot bring back on the table still leaves. A table too
+/// small to scroll on is refused with a reason.
+#[test]
+fn scrolling_sea_is_optional_and_a_ship_still_off_leaves() {
+    let g = game(NORTH_EDGE, "");
+    assert_eq!(g.scroll, 0, "off by default");
+    let mut g = scrolling(NORTH_EDGE, "");
+    // A ship already 12" past the south edge (carried there by an earlier scroll) sails
+    // 4" north: after the 8" scroll her centre is on the edge, the base half off.
+    g.ships[0].base.centre.y = -12_000;
+    let b = g.ships[1].base.centre;
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE, MOVE_AHEAD, MOVE_END]);
+    assert!(!g.ships[0].on_table(), "removed");
+    assert_eq!(g.ships[1].base.centre.y, b.y + 8000, "the scroll happened");
+    assert_eq!(g.strike_points(0), 2);
+    // An anchored ship carried 12" past the south edge by earlier scrolls, her landing
+    // party on an island out there too: her motionless move ends off the table, so the
+    // sea scrolls; still off, she leaves the game and her party with her.
+    let isle =
+        r#"{ name = "Isle", kind = "island", x = 10.0, y = 20.0, length = 4.0, width = 2.0 },"#;
+    let mut g = scrolling(NORTH_EDGE, isle);
+    g.terrain[0].rect.centre = broadside_env::plane::Point::new(10_000, -9_000);
+    let s = &mut g.ships[0];
+    s.base.centre = broadside_env::plane::Point::new(7_000, -12_000);
+    s.sail = sail::ANCHORED;
+    s.ashore = true;
+    s.landing = broadside_env::plane::Point::new(9_000, -9_000);
+    assert!(g.check_invariants().is_ok());
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE, MOVE_END]);
+    assert!(!g.ships[0].on_table() && !g.ships[0].ashore);
+    assert_eq!(g.terrain[0].rect.centre.y, -1_000, "shifted, not wrapped");
+    assert!(g.check_invariants().is_ok());
+    let small = scenario_text(NORTH_EDGE, "")
+        .replace("defender = 1\n", "defender = 1\nscrolling_sea = true\n")
+        .replace("width = 36.0, depth = 36.0", "width = 36.0, depth = 20.0")
+        .replace("y = 33.0", "y = 15.0");
+    let e = parse_scenario(&small, "t.toml").unwrap_err().to_string();
+    assert!(
+        e.contains("scrolling sea needs a table at least 3 musket shots"),
+        "{e}"
+    );
+}
+
+/// The scrolling duel (the built-in `duel-scrolling`): random play scrolls the sea (its
+/// terrain moves) and keeps every invariant.
+#[test]
+fn the_scrolling_duel_scrolls_in_play() {
+    use rand::Rng;
+    let sc = broadside_env::oak::builtin_scenario("duel-scrolling").unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let mut scrolls = 0;
+    for _ in 0..40 {
+        let mut g = OakGame::new(&sc, OakOptions { resignation: false });
+        let start = g.terrain[0].rect.centre;
+        loop {
+            let a = match g.turn() {
+                Turn::Terminal => break,
+                Turn::Player(_) => {
+                    let l: Vec<Action> = g.legal_actions().iter().collect();
+                    l[rng.random_range(0..l.len())]
+                }
+                Turn::Chance => g.chance_outcomes().sample(&mut rng),
+            };
+            g.apply(a).unwrap();
+            assert!(g.check_invariants().is_ok());
+        }
+        scrolls += usize::from(g.terrain[0].rect.centre != start);
+    }
+    assert!(scrolls > 0, "no game scrolled");
 }
 
 /// Shoals: a ship crossing one rolls its fortitude in dice; a skull runs it aground.

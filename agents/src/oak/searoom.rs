@@ -22,6 +22,10 @@ const STEPS: [i32; 9] = [0, -15, 15, -30, 30, -45, 45, -60, 60];
 /// How many of the next `depth` moves ship `i` can make from where it stands without
 /// its base leaving the table (`depth` when it surely can; 0: the next move leaves).
 pub fn sea_room(g: &OakGame, i: usize, depth: u8) -> u8 {
+    if g.scroll > 0 {
+        // Scrolling sea: a move off the table scrolls the sea instead of leaving it.
+        return depth;
+    }
     let base = g.ships[i].base;
     // Far from every edge no move of the next `depth` can reach one.
     let reach = depth as i32 * (rules().tools.r#move[4] + 1000) + base.length;
@@ -100,6 +104,20 @@ mod tests {
         assert_eq!(sea_room(&g, 0, 2), 0);
         g.ships[0].base.heading = 90;
         assert!(sea_room(&g, 0, 1) == 1);
+    }
+
+    /// Glossary, scrolling sea: with the optional rule agreed, the edge loses no ship, so
+    /// the same bow-to-the-edge position has all the room there is.
+    #[test]
+    fn a_scrolling_sea_has_room_everywhere() {
+        let mut g = duel();
+        g.ships[0].base.centre = Point {
+            x: 18_000,
+            y: 34_000,
+        };
+        g.ships[0].base.heading = 0;
+        g.scroll = rules().ranges.musket;
+        assert_eq!(sea_room(&g, 0, 2), 2);
     }
 
     /// Bow to the north edge: the nearer the edge, the less room (never more), from

@@ -95,8 +95,9 @@ pub fn position_lead(g: &OakGame) -> f64 {
             continue;
         }
         let mut v = 0.0;
-        if !on_table(&s.base, g.table[0], g.table[1]) {
-            // Partly off after a move not yet ended: it leaves at `move:end`.
+        if g.scroll == 0 && !on_table(&s.base, g.table[0], g.table[1]) {
+            // Partly off after a move not yet ended: it leaves at `move:end` (with the
+            // scrolling sea the sea scrolls instead).
             v -= 2.0;
         } else if let Some(&cost) = ROOM_COST.get(sea_room(g, i, 3) as usize) {
             v -= cost;

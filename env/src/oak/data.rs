@@ -36,7 +36,7 @@ const CLASSES_FILE: &str = "oak/classes.toml";
 const CLASSES_TOML: &str = include_str!("../../data/oak/classes.toml");
 const CARDS_FILE: &str = "oak/cards.toml";
 const CARDS_TOML: &str = include_str!("../../data/oak/cards.toml");
-const BUILTIN_SCENARIO_FILES: [(&str, &str); 4] = [
+const BUILTIN_SCENARIO_FILES: [(&str, &str); 5] = [
     (
         "engagement.toml",
         include_str!("../../data/oak/scenarios/engagement.toml"),
@@ -49,6 +49,10 @@ const BUILTIN_SCENARIO_FILES: [(&str, &str); 4] = [
     (
         "patrol.toml",
         include_str!("../../data/oak/scenarios/patrol.toml"),
+    ),
+    (
+        "duel-scrolling.toml",
+        include_str!("../../data/oak/scenarios/duel-scrolling.toml"),
     ),
 ];
 /// The scenario played when none is named.
@@ -698,6 +702,11 @@ pub struct Scenario {
     pub size: Option<GameSize>,
     pub ships: Vec<ScenarioShip>,
     pub terrain: Vec<Terrain>,
+    /// The optional scrolling sea rule (glossary: scrolling sea), agreed for the whole game:
+    /// a ship that would sail off the table shifts everything musket shot away from that
+    /// edge instead of leaving.
+    #[serde(default)]
+    pub scrolling_sea: bool,
 }
 
 #[derive(Deserialize)]
@@ -720,6 +729,8 @@ struct RawScenario {
     size: Option<GameSize>,
     #[serde(default)]
     turns: Option<u8>,
+    #[serde(default)]
+    scrolling_sea: bool,
     table: RawTable,
     ship: Vec<RawShip>,
     #[serde(default)]
@@ -949,6 +960,7 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
         size: raw.size,
         ships,
         terrain,
+        scrolling_sea: raw.scrolling_sea,
     };
     sc.validate(file)?;
     Ok(sc)
@@ -1082,6 +1094,19 @@ impl Scenario {
             return bad(
                 "defender/admirals".into(),
                 "the defender is side 0 or 1; admiral values are 0..=2".into(),
+            );
+        }
+        // Scrolling sea shifts by musket shot: the table must leave room on each axis for
+        // the band it empties, the band it wraps terrain into and a ship between them.
+        let room = 3 * r.ranges.musket;
+        if self.scrolling_sea && self.table.iter().any(|&v| v < room) {
+            return bad(
+                "scrolling_sea".into(),
+                format!(
+                    "the scrolling sea needs a table at least 3 musket shots ({} inches) each \
+                     way",
+                    room / MILS_PER_INCH
+                ),
             );
         }
         if !(1..=MAX_TURNS).contains(&self.turns) {

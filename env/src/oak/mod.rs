@@ -25,7 +25,8 @@
 //!   or after (Yare ships both); contact with islands or rocks is a collision (1 damage,
 //!   aground, anchored), with a ship a roll (skull: 1 damage, sail: entangled, else pushed
 //!   yardarm away); a shoal crossed tests to run aground; a base partly off the table
-//!   leaves the game. Then one crew action: reload, rally, repair, change sail, board,
+//!   leaves the game (with the optional scrolling sea, [`scroll`], everything shifts musket
+//!   shot away from that edge instead). Then one crew action: reload, rally, repair, change sail, board,
 //!   row (sweeps), transfer the flag, or (anchored, within pistol shot of an island) send
 //!   a landing party ashore ([`landing`]).
 //! - **Attack** ([`attack`], 8): alternating again, each ship one of broadside (one or
@@ -67,6 +68,7 @@ pub mod movement;
 pub mod observe;
 pub mod refusal;
 pub mod rules;
+pub mod scroll;
 pub mod state;
 
 pub use catalogue::{NUM_ACTIONS, NUM_PLAYER_ACTIONS, OAK_VERSION};

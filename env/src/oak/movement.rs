@@ -424,12 +424,18 @@ impl OakGame {
     }
 
     /// A ship whose base is partly off the table after its move is removed from the game
-    /// (glossary: moving off the battlefield).
+    /// (glossary: moving off the battlefield), unless the scrolling sea brings it back
+    /// ([`super::scroll`]).
     pub(crate) fn check_table_edge(&mut self, i: usize) {
-        if !on_table(&self.ships[i].base, self.table[0], self.table[1]) {
-            self.ships[i].status = status::REMOVED;
-            self.untangle_all(i);
+        let off = |g: &OakGame| !on_table(&g.ships[i].base, g.table[0], g.table[1]);
+        if !off(self) || (self.scroll_sea(i) && !off(self)) {
+            return;
         }
+        self.ships[i].status = status::REMOVED;
+        // Her landing party leaves with her (only a ship the scrolling sea carried off the
+        // table can end an activation there while anchored with one ashore).
+        self.ships[i].ashore = false;
+        self.untangle_all(i);
     }
 
     fn end_move(&mut self, i: usize) {

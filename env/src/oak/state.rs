@@ -353,6 +353,10 @@ pub struct OakGame {
     pub n_terrain: u8,
     /// Table width and depth, mils.
     pub table: [i32; 2],
+    /// Scrolling sea (optional rule, [`super::scroll`]): how far everything shifts when a
+    /// ship would sail off the table, mils; 0 when the scenario does not use it.
+    #[serde(default)]
+    pub scroll: i32,
     /// Heading the wind blows from (the weather edge: 0 north, 90 east, ...).
     pub wind_from: u16,
     pub nations: [Nation; 2],
@@ -462,6 +466,11 @@ impl OakGame {
             terrain,
             n_terrain: scenario.terrain.len().min(MAX_TERRAIN) as u8,
             table: scenario.table,
+            scroll: if scenario.scrolling_sea {
+                rules().ranges.musket
+            } else {
+                0
+            },
             wind_from: scenario.wind_from,
             nations: scenario.nations,
             admiral: per_command(&|c| scenario.admiral_of(c), 0),
