@@ -169,6 +169,8 @@ fn card_worth(d: &OakDoctrine, c: usize) -> f64 {
         Effect::SeizeOpportunity => 2.0,
         Effect::BoardersAway | Effect::RepelBoarders if d.boarding => 2.5,
         Effect::FavorableWind | Effect::TakeCourage | Effect::AdjustFormation => 1.0,
+        Effect::AdjustPosition => 1.0,
+        Effect::EngageMoreClosely => 1.0 + card.amount as f64 * 0.5,
         _ => 0.5,
     };
     effect + INITIATIVE_WEIGHT * card.value as f64 - if card.discard { 0.5 } else { 0.0 }

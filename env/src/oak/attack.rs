@@ -248,8 +248,8 @@ impl OakGame {
     /// The dice of the attack in progress, by the modifier order Subtract, Add, Multiply,
     /// Divide: broadside value less fatigue (at least the crew value), partial fire the
     /// crew value less fatigue (at least 1), close combat crew + 3 less fatigue (at least
-    /// 1); then additional guns, formation and card bonuses; halved (at least 1) at crew or
-    /// rigging.
+    /// 1); then additional guns, formation and card bonuses (Engage More Closely: its
+    /// broadsides at pistol shot); halved (at least 1) at crew or rigging.
     pub fn attack_dice(&self) -> u8 {
         let at = &self.attack;
         let (i, j) = (at.attacker as usize, at.target as usize);
@@ -266,6 +266,11 @@ impl OakGame {
                 s.broadside.saturating_sub(fat).max(s.crew)
                     + u8::from(s.has(rule::ADDITIONAL_GUNS))
                     + self.effect_amount(s.command(), Effect::BroadsideBonus)
+                    + if at.band == band::PISTOL {
+                        self.effect_amount(s.command(), Effect::EngageMoreClosely)
+                    } else {
+                        0
+                    }
             }
             PARTIAL => s.crew.saturating_sub(fat).max(1),
             _ => {

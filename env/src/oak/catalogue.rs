@@ -8,7 +8,7 @@
 use crate::game::Action;
 
 /// Version of this catalogue together with the observation layout in `observe.rs`.
-pub const OAK_VERSION: u32 = 4;
+pub const OAK_VERSION: u32 = 5;
 
 /// The turns a speed tool offers, degrees clockwise (partial turns in 15-degree steps).
 pub const TURNS: [i32; 8] = [-60, -45, -30, -15, 15, 30, 45, 60];
@@ -100,22 +100,29 @@ pub const LANDING_0: Action = 139;
 pub const REROLL_0: Action = 147;
 /// Most skill rerolls of one roll: skill 2, Ruthless to 3, Expert gun crew 1 more.
 pub const MAX_REROLLS: u8 = 4;
+/// Adjust Position / Engage More Closely: a free shift directly sideways at the beginning
+/// or end of the move (`SHIFT_0 + s`), [`SHIFTS`]`[s]` half lengths of the speed 1 tool
+/// (negative to port). Version 5.
+pub const SHIFT_0: Action = 152;
+/// The shifts offered, in halves of the speed 1 tool: "up to speed 1" as a full or a half
+/// tool's length to either side.
+pub const SHIFTS: [i32; 4] = [-2, -1, 1, 2];
 /// Size of the player action space.
-pub const NUM_PLAYER_ACTIONS: usize = 152;
+pub const NUM_PLAYER_ACTIONS: usize = 156;
 /// Chance: `ROLL_0 + k` dice of a batch (at most 8) scored, `k` = 0..=8.
-pub const ROLL_0: Action = 152;
+pub const ROLL_0: Action = 156;
 /// Chance: a critical die rerolled to a skull (hull).
-pub const FACE_SKULL: Action = 161;
+pub const FACE_SKULL: Action = 165;
 /// Chance: a critical die rerolled to a sail (rigging).
-pub const FACE_SAIL: Action = 162;
+pub const FACE_SAIL: Action = 166;
 /// Chance: a critical die rerolled to a sword (crew).
-pub const FACE_SWORD: Action = 163;
+pub const FACE_SWORD: Action = 167;
 /// Chance: a critical die rerolled to no effect.
-pub const FACE_OTHER: Action = 164;
+pub const FACE_OTHER: Action = 168;
 /// Chance: a ship collision roll: `COLLIDE_0 + skull + 2 * sail` (any skull, any sail).
-pub const COLLIDE_0: Action = 165;
+pub const COLLIDE_0: Action = 169;
 /// Size of the whole catalogue.
-pub const NUM_ACTIONS: usize = 169;
+pub const NUM_ACTIONS: usize = 173;
 
 /// The name of every catalogue index.
 pub static ACTION_NAMES: [&str; NUM_ACTIONS] = [
@@ -271,6 +278,10 @@ pub static ACTION_NAMES: [&str; NUM_ACTIONS] = [
     "reroll:2",
     "reroll:3",
     "reroll:4",
+    "shift:port:1",
+    "shift:port:half",
+    "shift:stbd:half",
+    "shift:stbd:1",
     "roll:0",
     "roll:1",
     "roll:2",
@@ -304,7 +315,10 @@ mod tests {
         assert_eq!(ACTION_NAMES[LAND as usize], "crew:land");
         assert_eq!(ACTION_NAMES[LANDING_0 as usize + 7], "landing:7");
         assert_eq!(ACTION_NAMES[REROLL_0 as usize + 4], "reroll:4");
-        assert_eq!(NUM_PLAYER_ACTIONS, REROLL_0 as usize + 1 + MAX_REROLLS as usize);
+        assert_eq!(ACTION_NAMES[SHIFT_0 as usize], "shift:port:1");
+        assert_eq!(ACTION_NAMES[SHIFT_0 as usize + 3], "shift:stbd:1");
+        assert_eq!(SHIFT_0 as usize, REROLL_0 as usize + 1 + MAX_REROLLS as usize);
+        assert_eq!(NUM_PLAYER_ACTIONS, SHIFT_0 as usize + SHIFTS.len());
         assert_eq!(ACTION_NAMES[ROLL_0 as usize], "roll:0");
         assert_eq!(ACTION_NAMES[FACE_SKULL as usize], "face:skull");
         assert_eq!(ACTION_NAMES[ROLL_0 as usize + 8], "roll:8");

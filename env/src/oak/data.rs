@@ -463,6 +463,14 @@ pub enum Effect {
     /// Boarding Through the Smoke: a boarding crew action is preceded by a free partial
     /// fire at the ship boarded.
     BoardingThroughSmoke,
+    /// Adjust Position: ships in formation or within pistol shot of a friendly ship, not
+    /// entangled or aground, may shift directly sideways (up to speed 1) at the beginning
+    /// or end of their move.
+    AdjustPosition,
+    /// Engage More Closely: ships not entangled or aground may shift directly sideways (up
+    /// to speed 1) at the beginning or end of their move; ships within pistol shot roll
+    /// `amount` more dice in broadside attacks.
+    EngageMoreClosely,
 }
 
 /// An initiative card.

@@ -65,6 +65,7 @@ pub mod movement;
 pub mod observe;
 pub mod refusal;
 pub mod rules;
+pub mod shift;
 pub mod state;
 
 pub use catalogue::{NUM_ACTIONS, NUM_PLAYER_ACTIONS, OAK_VERSION};

@@ -251,6 +251,8 @@ pub struct Activation {
     /// Boarding Through the Smoke: the enemy (global index) boarded after the partial fire
     /// in progress.
     pub board_after: Option<u8>,
+    /// Adjust Position / Engage More Closely: the free sideways shift is made.
+    pub shifted: bool,
 }
 
 /// What a seamanship or crew skill test is for.

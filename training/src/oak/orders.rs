@@ -58,6 +58,13 @@ pub fn order_text(g: &OakGame, roster: &Roster, action: Action) -> String {
         ["sea", "cut-free"] => "cut free of the ships she is entangled with (skill test)",
         ["move", "ahead"] => "move ahead the full length of the speed tool",
         ["move", "end"] => "end the move here",
+        ["shift", side, size] => {
+            let side = if *side == "port" { "port" } else { "starboard" };
+            let size = if *size == "half" { "half" } else { "the whole" };
+            return format!(
+                "shift directly sideways to {side}, {size} length of the speed-1 tool (free)"
+            );
+        }
         ["crew", "none"] => "no crew action",
         ["crew", "reload", "port"] => "reload the port broadside",
         ["crew", "reload", "stbd"] => "reload the starboard broadside",
@@ -146,6 +153,13 @@ fn effect_words(effect: Effect, amount: u8) -> String {
         Effect::BoardingThroughSmoke => {
             "a boarding crew action is preceded by a free partial fire at that ship".into()
         }
+        Effect::AdjustPosition => {
+            "ships in formation or near a friend may shift sideways (speed 1) before or after the move"
+                .into()
+        }
+        Effect::EngageMoreClosely => format!(
+            "ships may shift sideways (speed 1) before or after the move; broadsides at pistol shot roll {amount} more dice"
+        ),
     }
 }
 
