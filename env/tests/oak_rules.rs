@@ -2261,3 +2261,168 @@ fn engage_more_closely_shifts_any_ship_and_adds_two_dice_at_pistol_shot() {
         "not partial fire"
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// Reactions: Small Arms (catalogue version 5).
+
+/// Blue's `A` at (10, 10) heading north (abeam: speed 4, she ends at (10, 14)); Red's `B`
+/// at (14, 14), within pistol shot of where A's move ends.
+const CROSSING: &str = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 14.0, y = 14.0, heading = 0, flagship = true },
+"#;
+
+/// A game of `ships` with Red's card effect `e` in play, Blue's `A` moved to the end of
+/// her move (`move:end` not yet given).
+fn a_moved_with_red_card(ships: &str, e: Effect) -> OakGame {
+    let mut g = game(ships, "");
+    g.effect_card = [NONE; 8];
+    g.effect_card[1] = card_with(e);
+    g.fortune = [0; 8];
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE, MOVE_AHEAD]);
+    g
+}
+
+/// Small Arms: "If an opposing ship ends its move within Pistol Shot of 1 or more ships in
+/// this Squadron during the movement phase, 1 of those ships may take a Free Partial Fire
+/// Attack against the opposing ship. This Attack cannot cause damage or critical hits to
+/// the target ship." The reacting side decides when the move ends; the whole attack (aim,
+/// roll, fortune) is the ordinary one; then the mover's activation goes on at its crew
+/// action.
+#[test]
+fn small_arms_answers_a_move_ending_within_pistol_shot() {
+    let mut g = a_moved_with_red_card(CROSSING, Effect::SmallArms);
+    assert_eq!(g.ships[0].base.centre.y, 14_000);
+    g.apply(MOVE_END).unwrap();
+    assert_eq!(g.pending, Pending::Reaction);
+    assert_eq!(g.who, 1, "the side not moving decides");
+    let l: Vec<Action> = g.legal_actions().iter().collect();
+    assert_eq!(l, vec![SHIP_0, REACT_DECLINE]);
+    g.apply(SHIP_0).unwrap();
+    assert_eq!(g.pending, Pending::Aim);
+    assert!(
+        g.legal_actions().contains(AIM_CREW),
+        "pistol shot: the crew may be aimed at"
+    );
+    g.apply(AIM_HULL).unwrap();
+    assert_eq!(g.roll.dice, 3, "partial fire: the crew value");
+    roll_high(&mut g);
+    assert_eq!(g.ships[0].damage, 0, "no damage");
+    assert_eq!(g.ships[0].fatigue, 1, "a hit: 1 fatigue");
+    assert_eq!(
+        g.pending,
+        Pending::CrewAction,
+        "back to the mover's activation"
+    );
+    assert_eq!((g.who, g.act.ship), (0, 0));
+    assert!(g.act.moved && !g.act.reacting && g.interrupted.is_none());
+    assert!(!g.ships[1].attacked && !g.ships[1].reload[0] && !g.ships[1].reload[1]);
+    g.apply(CREW_NONE).unwrap();
+    assert!(g.ships[0].moved);
+    assert_eq!(
+        (g.pending, g.who),
+        (Pending::SelectShip, 1),
+        "Red's turn to move"
+    );
+}
+
+/// Small Arms: "cannot cause damage or critical hits" also at the crew: the sword hits
+/// count for nothing; a declined reaction leaves the mover as she was.
+#[test]
+fn small_arms_causes_no_critical_hits_and_may_be_declined() {
+    let mut g = a_moved_with_red_card(CROSSING, Effect::SmallArms);
+    apply_all(&mut g, &[MOVE_END, SHIP_0, AIM_CREW]);
+    roll_high(&mut g);
+    assert_eq!(g.ships[0].damage, 0);
+    assert_eq!(
+        g.ships[0].fatigue, 0,
+        "aimed at the crew: only the criticals tire, and none count"
+    );
+    assert_eq!(g.pending, Pending::CrewAction);
+    let mut g = a_moved_with_red_card(CROSSING, Effect::SmallArms);
+    apply_all(&mut g, &[MOVE_END, REACT_DECLINE]);
+    assert_eq!((g.pending, g.who, g.act.ship), (Pending::CrewAction, 0, 0));
+    assert_eq!(g.ships[0].fatigue, 0);
+}
+
+/// Small Arms answers only a move that ends within pistol shot, only with a squadron
+/// playing the card, only in the movement phase's move; a refused decline says why.
+#[test]
+fn small_arms_needs_the_card_and_pistol_shot() {
+    let mut g = a_moved_with_red_card(CROSSING, Effect::Down);
+    g.apply(MOVE_END).unwrap();
+    assert_eq!(g.pending, Pending::CrewAction, "no card, no reaction");
+    assert!(g
+        .refusal(REACT_DECLINE)
+        .expect("refused")
+        .contains("Small Arms"));
+    let far = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 16.0, y = 14.0, heading = 0, flagship = true },
+"#;
+    let mut g = a_moved_with_red_card(far, Effect::SmallArms);
+    g.apply(MOVE_END).unwrap();
+    assert_eq!(
+        g.pending,
+        Pending::CrewAction,
+        "6\" apart: beyond pistol shot"
+    );
+}
+
+/// The reaction is hidden from nothing: both sides see the reaction pending (the card is
+/// face up), and resampling the hidden cards keeps the interrupted activation.
+#[test]
+fn a_reaction_survives_resampling_the_hidden_cards() {
+    let mut g = a_moved_with_red_card(CROSSING, Effect::SmallArms);
+    g.apply(MOVE_END).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+    let r = g.resample_hidden(0, &mut rng);
+    assert_eq!(r.pending, Pending::Reaction);
+    assert_eq!(r.interrupted, g.interrupted);
+    assert_eq!(
+        r.legal_actions().iter().collect::<Vec<_>>(),
+        vec![SHIP_0, REACT_DECLINE]
+    );
+}
+
+/// Random play on the built-in scenarios reaches both version 5 decisions (a sideways
+/// shift made, a Small Arms reaction offered, accepted and declined) and keeps every
+/// invariant through them, the interrupted activation's included.
+#[test]
+fn random_play_reaches_the_shift_and_the_reaction() {
+    use rand::Rng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(55);
+    let (mut shifted, mut offered, mut accepted, mut declined) = (0, 0, 0, 0);
+    for game_no in 0..120 {
+        let s = &broadside_env::oak::builtin_scenarios()[game_no % 4];
+        let mut g = OakGame::new(s, OakOptions { resignation: false });
+        for _ in 0..5_000 {
+            let a = match g.turn() {
+                Turn::Terminal => break,
+                Turn::Chance => g.chance_outcomes().sample(&mut rng),
+                Turn::Player(_) => {
+                    let l: Vec<Action> = g.legal_actions().iter().collect();
+                    l[rng.random_range(0..l.len())]
+                }
+            };
+            if g.pending == Pending::Reaction {
+                offered += 1;
+                if a == REACT_DECLINE {
+                    declined += 1;
+                } else {
+                    accepted += 1;
+                }
+            }
+            if (SHIFT_0..SHIFT_0 + SHIFTS.len() as Action).contains(&a) {
+                shifted += 1;
+            }
+            g.apply(a).expect("legal");
+            assert_eq!(g.check_invariants(), Ok(()));
+        }
+    }
+    assert!(
+        shifted > 0 && offered > 0 && accepted > 0 && declined > 0,
+        "shifts {shifted}, reactions {offered} ({accepted} taken, {declined} declined)"
+    );
+}

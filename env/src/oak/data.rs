@@ -471,6 +471,10 @@ pub enum Effect {
     /// to speed 1) at the beginning or end of their move; ships within pistol shot roll
     /// `amount` more dice in broadside attacks.
     EngageMoreClosely,
+    /// Small Arms: when an enemy ship ends its move within pistol shot of ships of this
+    /// squadron, one of them may make a free partial fire at her, causing no damage or
+    /// critical hits.
+    SmallArms,
 }
 
 /// An initiative card.

@@ -63,6 +63,7 @@ pub mod initiative;
 pub mod landing;
 pub mod movement;
 pub mod observe;
+pub mod reaction;
 pub mod refusal;
 pub mod rules;
 pub mod shift;

@@ -439,6 +439,15 @@ impl OakGame {
 
     fn end_move(&mut self, i: usize) {
         self.check_table_edge(i);
+        if self.offer_reaction(i) {
+            return;
+        }
+        self.after_move(i);
+    }
+
+    /// The move is over (and any reaction to it): the crew action, unless the ship cannot
+    /// take one.
+    pub(crate) fn after_move(&mut self, i: usize) {
         let s = &self.ships[i];
         if !s.can_act() || s.cut_free {
             self.finish_crew();

@@ -32,6 +32,9 @@ impl OakGame {
             a if (SHIP_0..SEA_NONE).contains(&a) => Some(self.select_refusal(a)),
             a if (TURN_0..MOVE_AHEAD).contains(&a) => Some(self.turn_refusal(a)),
             MOVE_AHEAD => Some(self.move_refusal()),
+            REACT_DECLINE => Some(
+                "there is no reaction to decline: Small Arms answers an enemy ship whose move has just ended within pistol shot".into(),
+            ),
             a if (SHIFT_0..SHIFT_0 + SHIFTS.len() as Action).contains(&a) => {
                 Some(self.shift_refusal(a))
             }
@@ -50,6 +53,9 @@ impl OakGame {
     }
 
     fn select_refusal(&self, a: Action) -> String {
+        if self.pending == Pending::Reaction {
+            return "Small Arms: only a ship of the squadron playing it, able to act, within pistol shot of the ship that moved and with partial fire at her, may answer".into();
+        }
         if self.pending != Pending::SelectShip {
             return "a ship is activated only when the last activation has ended (glossary: activation)".into();
         }
