@@ -200,6 +200,16 @@ impl Rect {
         }
     }
 
+    /// The rectangle moved `across` mils directly sideways, square to its heading
+    /// (positive to starboard, the right hand looking along the heading).
+    #[inline]
+    pub fn shifted(&self, across: i32) -> Rect {
+        Rect {
+            centre: self.centre.plus(body_to_world(self.heading, 0, across)),
+            ..*self
+        }
+    }
+
     /// The rectangle turned `deg` degrees clockwise about its centre.
     #[inline]
     pub fn turned(&self, deg: i32) -> Rect {
@@ -639,6 +649,22 @@ pub fn sweep_run(start: &Rect, dist: i32) -> Poly {
         centre: start.centre.plus(body_to_world(start.heading, dist / 2, 0)),
         length: start.length + dist + grow,
         beam: start.beam + grow,
+        ..*start
+    };
+    Poly::of_rect(&run)
+}
+
+/// The region a base covers while it moves `across` mils directly sideways (positive to
+/// starboard): the base widened by the shift, centred half way. Beyond a zero shift it is
+/// grown by 2 mils all round, to cover the rounding of the intermediate positions.
+pub fn sweep_shift(start: &Rect, across: i32) -> Poly {
+    let grow = if across != 0 { 4 } else { 0 };
+    let run = Rect {
+        centre: start
+            .centre
+            .plus(body_to_world(start.heading, 0, across / 2)),
+        length: start.length + grow,
+        beam: start.beam + across.abs() + grow,
         ..*start
     };
     Poly::of_rect(&run)

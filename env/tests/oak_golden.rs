@@ -114,7 +114,7 @@ fn playthrough_is_deterministic() {
     assert_eq!(playthrough(sc), playthrough(sc));
 }
 
-/// The embedded data loads: the die is a d8, 12 ship cards, 20 initiative cards.
+/// The embedded data loads: the die is a d8, 12 ship cards, 32 initiative cards.
 #[test]
 fn embedded_data_loads() {
     let d = rules().die;
@@ -123,7 +123,7 @@ fn embedded_data_loads() {
         8
     );
     assert_eq!(classes().len(), 12);
-    assert_eq!(cards().len(), 29);
+    assert_eq!(cards().len(), 32);
     let ids: Vec<&str> = builtin_scenarios().iter().map(|s| s.id.as_str()).collect();
     assert_eq!(
         ids,

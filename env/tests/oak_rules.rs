@@ -2397,3 +2397,375 @@ fn the_reroll_decision_is_offered_exactly_when_the_glossary_allows() {
     apply_all(&mut near, &[FIRE_STBD_0, AIM_HULL, ROLL_0]);
     assert_ne!(near.pending, Pending::Reroll, "pistol shot");
 }
+
+// ---------------------------------------------------------------------------------------
+// The sideways shift of Adjust Position and Engage More Closely (catalogue version 5).
+
+/// Blue's flagship `A` at (10, 10) heading north, her consort `A2` astern at (10, 5)
+/// (within pistol shot), Red's `B` far off.
+const CONSORTS: &str = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "A2", side = 0, class = "Fifth Rate", x = 10.0, y = 5.0, heading = 0 },
+  { name = "B", side = 1, class = "Fifth Rate", x = 30.0, y = 30.0, heading = 0, flagship = true },
+"#;
+
+fn shifts(g: &OakGame) -> Vec<Action> {
+    g.legal_actions()
+        .iter()
+        .filter(|&a| (SHIFT_0..SHIFT_0 + SHIFTS.len() as Action).contains(&a))
+        .collect()
+}
+
+/// A game of `ships` with Blue's card effect `e` in play.
+fn with_card(ships: &str, terrain: &str, e: Effect) -> OakGame {
+    let mut g = game(ships, terrain);
+    g.effect_card = [NONE; 8];
+    g.effect_card[0] = card_with(e);
+    g
+}
+
+/// Adjust Position: "Each ship in this Squadron that is in Formation or within Pistol Shot
+/// of a friendly ship and is not Entangled or Aground may make a Free shift directly
+/// sideways (up to speed 1) at the beginning ... of its move": before any turn or the move,
+/// a full or half speed-1 length square to the heading, once.
+#[test]
+fn adjust_position_shifts_sideways_at_the_beginning_of_the_move() {
+    let mut g = with_card(CONSORTS, "", Effect::AdjustPosition);
+    move_with(&mut g, 0);
+    assert!(shifts(&g).is_empty(), "not during the seamanship action");
+    g.apply(SEA_NONE).unwrap();
+    assert_eq!(
+        shifts(&g),
+        vec![SHIFT_0, SHIFT_0 + 1, SHIFT_0 + 2, SHIFT_0 + 3]
+    );
+    g.apply(SHIFT_0 + 3).unwrap(); // a full speed-1 length to starboard (east)
+    let b = g.ships[0].base;
+    assert_eq!((b.centre.x, b.centre.y, b.heading), (11_000, 10_000, 0));
+    assert!(shifts(&g).is_empty(), "one shift a move");
+    let l = g.legal_actions();
+    assert!(
+        l.contains(MOVE_AHEAD) && l.contains(TURN_0 + 4),
+        "the move follows as usual"
+    );
+    apply_all(&mut g, &[MOVE_AHEAD]);
+    assert!(shifts(&g).is_empty());
+    // A half length to port.
+    let mut g = with_card(CONSORTS, "", Effect::AdjustPosition);
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE, SHIFT_0 + 1]);
+    assert_eq!(g.ships[0].base.centre.x, 9_500);
+}
+
+/// Adjust Position: "... or end of its move": after the move (and its turn) a shift may
+/// follow, and then no turn; half way (turned, not yet moved) none is offered.
+#[test]
+fn adjust_position_shifts_at_the_end_of_the_move_not_half_way() {
+    let mut g = with_card(CONSORTS, "", Effect::AdjustPosition);
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE, TURN_0 + 4]); // 15 degrees to starboard first
+    assert!(shifts(&g).is_empty(), "half way through the move");
+    g.apply(MOVE_AHEAD).unwrap();
+    assert_eq!(shifts(&g).len(), 4, "at the end of the move");
+    let before = g.ships[0].base;
+    g.apply(SHIFT_0).unwrap(); // a full length to port, square to heading 15
+    let after = g.ships[0].base;
+    assert_eq!(after.heading, 15);
+    let d = after.centre.minus(before.centre);
+    assert!((d.x + 966).abs() <= 1 && (d.y - 259).abs() <= 1, "{d:?}");
+    assert_eq!(g.legal_actions().iter().collect::<Vec<_>>(), vec![MOVE_END]);
+    // Moved without a turn: the end of the move may still turn, or shift; after the
+    // shift the move is over.
+    let mut g = with_card(CONSORTS, "", Effect::AdjustPosition);
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE, MOVE_AHEAD]);
+    let l = g.legal_actions();
+    assert!(l.contains(TURN_0 + 4) && l.contains(SHIFT_0 + 2));
+    g.apply(SHIFT_0 + 2).unwrap();
+    assert!(!g.legal_actions().contains(TURN_0 + 4));
+}
+
+/// Adjust Position: only "in Formation or within Pistol Shot of a friendly ship", "not
+/// Entangled or Aground"; a squadron without the card never shifts.
+#[test]
+fn adjust_position_needs_a_friend_near_and_a_free_ship() {
+    let alone = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "A2", side = 0, class = "Fifth Rate", x = 30.0, y = 5.0, heading = 90 },
+  { name = "B", side = 1, class = "Fifth Rate", x = 30.0, y = 30.0, heading = 0, flagship = true },
+"#;
+    let mut g = with_card(alone, "", Effect::AdjustPosition);
+    assert!(!g.in_formation(1));
+    move_with(&mut g, 1);
+    g.apply(SEA_NONE).unwrap();
+    assert!(
+        shifts(&g).is_empty(),
+        "A2 is alone: out of formation, no friend within pistol"
+    );
+    assert!(g.refusal(SHIFT_0).expect("refused").contains("formation"));
+    let mut g = with_card(CONSORTS, "", Effect::AdjustPosition);
+    g.ships[0].aground = true;
+    move_with(&mut g, 0);
+    g.apply(SEA_NONE).unwrap();
+    assert!(shifts(&g).is_empty(), "aground");
+    let mut g = with_card(CONSORTS, "", Effect::FleetManeuver);
+    move_with(&mut g, 0);
+    g.apply(SEA_NONE).unwrap();
+    assert!(shifts(&g).is_empty(), "no card for it");
+    assert!(g.refusal(SHIFT_0).expect("refused").contains("no card"));
+}
+
+/// A shift is a move directly sideways (glossary: collision): one whose path meets a ship
+/// or an island is not offered, nor one that leaves the table; a shoal crossed tests to run
+/// aground as a move across it does.
+#[test]
+fn a_shift_is_stopped_by_ships_islands_and_the_table_edge_and_tests_shoals() {
+    // A2 is 0.925" off A's starboard side (bases 1.575" wide): a half shift fits, a full
+    // one does not.
+    let ships = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "A2", side = 0, class = "Fifth Rate", x = 12.5, y = 10.0, heading = 0 },
+  { name = "B", side = 1, class = "Fifth Rate", x = 30.0, y = 30.0, heading = 0, flagship = true },
+"#;
+    let mut g = with_card(ships, "", Effect::AdjustPosition);
+    move_with(&mut g, 0);
+    g.apply(SEA_NONE).unwrap();
+    assert_eq!(shifts(&g), vec![SHIFT_0, SHIFT_0 + 1, SHIFT_0 + 2]);
+    assert!(g.refusal(SHIFT_0 + 3).expect("refused").contains("strike"));
+    // An island to port.
+    let island =
+        r#"{ name = "Isle", kind = "island", x = 7.5, y = 10.0, length = 2.0, width = 2.0 },"#;
+    let mut g = with_card(CONSORTS, island, Effect::AdjustPosition);
+    move_with(&mut g, 0);
+    g.apply(SEA_NONE).unwrap();
+    assert_eq!(shifts(&g), vec![SHIFT_0 + 1, SHIFT_0 + 2, SHIFT_0 + 3]);
+    // The table's west edge (A2 brought along, to stay within pistol shot).
+    let mut g = with_card(CONSORTS, "", Effect::AdjustPosition);
+    g.ships[0].base.centre.x = 1_000;
+    g.ships[1].base.centre.x = 1_000;
+    move_with(&mut g, 0);
+    g.apply(SEA_NONE).unwrap();
+    assert_eq!(shifts(&g), vec![SHIFT_0 + 2, SHIFT_0 + 3]);
+    // A shoal to starboard: the aground test follows the shift.
+    let shoal =
+        r#"{ name = "Bank", kind = "shoal", x = 12.0, y = 10.0, length = 1.0, width = 1.0 },"#;
+    let mut g = with_card(CONSORTS, shoal, Effect::AdjustPosition);
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE, SHIFT_0 + 3]);
+    assert_eq!(g.pending, Pending::Pool);
+    assert_eq!(g.roll.dice, 2, "fortitude 2");
+    g.apply(ROLL_0).unwrap();
+    assert_eq!(g.pending, Pending::Moving, "back to the move");
+    assert!(!g.ships[0].aground);
+    assert!(g.legal_actions().contains(MOVE_AHEAD));
+}
+
+/// Engage More Closely: "Each ship in this Squadron that is not Entangled or Aground may
+/// make a Free Move Directly Sideways (up to Speed Rating 1) at the beginning or end of its
+/// Move. Additionally, ships within Pistol Shot roll 2 more dice during Broadside Attacks."
+/// No formation needed; the two dice are for broadsides at pistol shot only.
+#[test]
+fn engage_more_closely_shifts_any_ship_and_adds_two_dice_at_pistol_shot() {
+    let alone = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 30.0, y = 30.0, heading = 0, flagship = true },
+"#;
+    let mut g = with_card(alone, "", Effect::EngageMoreClosely);
+    move_with(&mut g, 0);
+    g.apply(SEA_NONE).unwrap();
+    assert_eq!(shifts(&g).len(), 4, "a lone ship shifts too");
+    let engage = card_with(Effect::EngageMoreClosely);
+    assert_eq!(cards()[engage as usize].amount, 2);
+    assert!(cards()[engage as usize].discard, "single use");
+    let dice = |x: i32, e: Option<Effect>, fire: Action| {
+        let mut g = game(PAIR, "");
+        g.effect_card = [NONE; 8];
+        if let Some(e) = e {
+            g.effect_card[0] = card_with(e);
+        }
+        g.ships[1].base.centre.x = x;
+        attack_with(&mut g, 0);
+        apply_all(&mut g, &[fire, AIM_HULL]);
+        g.roll.dice
+    };
+    let pistol = 13_000; // 3" between the centres: pistol shot
+    let card = Some(Effect::EngageMoreClosely);
+    assert_eq!(
+        dice(pistol, card, FIRE_STBD_0),
+        dice(pistol, None, FIRE_STBD_0) + 2
+    );
+    assert_eq!(
+        dice(16_000, card, FIRE_STBD_0),
+        dice(16_000, None, FIRE_STBD_0),
+        "musket shot"
+    );
+    assert_eq!(
+        dice(pistol, card, PARTIAL_0),
+        dice(pistol, None, PARTIAL_0),
+        "not partial fire"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Reactions: Small Arms (catalogue version 5).
+
+/// Blue's `A` at (10, 10) heading north (abeam: speed 4, she ends at (10, 14)); Red's `B`
+/// at (14, 14), within pistol shot of where A's move ends.
+const CROSSING: &str = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 14.0, y = 14.0, heading = 0, flagship = true },
+"#;
+
+/// A game of `ships` with Red's card effect `e` in play, Blue's `A` moved to the end of
+/// her move (`move:end` not yet given).
+fn a_moved_with_red_card(ships: &str, e: Effect) -> OakGame {
+    let mut g = game(ships, "");
+    g.effect_card = [NONE; 8];
+    g.effect_card[1] = card_with(e);
+    g.fortune = [0; 8];
+    move_with(&mut g, 0);
+    apply_all(&mut g, &[SEA_NONE, MOVE_AHEAD]);
+    g
+}
+
+/// Small Arms: "If an opposing ship ends its move within Pistol Shot of 1 or more ships in
+/// this Squadron during the movement phase, 1 of those ships may take a Free Partial Fire
+/// Attack against the opposing ship. This Attack cannot cause damage or critical hits to
+/// the target ship." The reacting side decides when the move ends; the whole attack (aim,
+/// roll, fortune) is the ordinary one; then the mover's activation goes on at its crew
+/// action.
+#[test]
+fn small_arms_answers_a_move_ending_within_pistol_shot() {
+    let mut g = a_moved_with_red_card(CROSSING, Effect::SmallArms);
+    assert_eq!(g.ships[0].base.centre.y, 14_000);
+    g.apply(MOVE_END).unwrap();
+    assert_eq!(g.pending, Pending::Reaction);
+    assert_eq!(g.who, 1, "the side not moving decides");
+    let l: Vec<Action> = g.legal_actions().iter().collect();
+    assert_eq!(l, vec![SHIP_0, REACT_DECLINE]);
+    g.apply(SHIP_0).unwrap();
+    assert_eq!(g.pending, Pending::Aim);
+    assert!(
+        g.legal_actions().contains(AIM_CREW),
+        "pistol shot: the crew may be aimed at"
+    );
+    g.apply(AIM_HULL).unwrap();
+    assert_eq!(g.roll.dice, 3, "partial fire: the crew value");
+    roll_high(&mut g);
+    assert_eq!(g.ships[0].damage, 0, "no damage");
+    assert_eq!(g.ships[0].fatigue, 1, "a hit: 1 fatigue");
+    assert_eq!(
+        g.pending,
+        Pending::CrewAction,
+        "back to the mover's activation"
+    );
+    assert_eq!((g.who, g.act.ship), (0, 0));
+    assert!(g.act.moved && !g.act.reacting && g.interrupted.is_none());
+    assert!(!g.ships[1].attacked && !g.ships[1].reload[0] && !g.ships[1].reload[1]);
+    g.apply(CREW_NONE).unwrap();
+    assert!(g.ships[0].moved);
+    assert_eq!(
+        (g.pending, g.who),
+        (Pending::SelectShip, 1),
+        "Red's turn to move"
+    );
+}
+
+/// Small Arms: "cannot cause damage or critical hits" also at the crew: the sword hits
+/// count for nothing; a declined reaction leaves the mover as she was.
+#[test]
+fn small_arms_causes_no_critical_hits_and_may_be_declined() {
+    let mut g = a_moved_with_red_card(CROSSING, Effect::SmallArms);
+    apply_all(&mut g, &[MOVE_END, SHIP_0, AIM_CREW]);
+    roll_high(&mut g);
+    assert_eq!(g.ships[0].damage, 0);
+    assert_eq!(
+        g.ships[0].fatigue, 0,
+        "aimed at the crew: only the criticals tire, and none count"
+    );
+    assert_eq!(g.pending, Pending::CrewAction);
+    let mut g = a_moved_with_red_card(CROSSING, Effect::SmallArms);
+    apply_all(&mut g, &[MOVE_END, REACT_DECLINE]);
+    assert_eq!((g.pending, g.who, g.act.ship), (Pending::CrewAction, 0, 0));
+    assert_eq!(g.ships[0].fatigue, 0);
+}
+
+/// Small Arms answers only a move that ends within pistol shot, only with a squadron
+/// playing the card, only in the movement phase's move; a refused decline says why.
+#[test]
+fn small_arms_needs_the_card_and_pistol_shot() {
+    let mut g = a_moved_with_red_card(CROSSING, Effect::Down);
+    g.apply(MOVE_END).unwrap();
+    assert_eq!(g.pending, Pending::CrewAction, "no card, no reaction");
+    assert!(g
+        .refusal(REACT_DECLINE)
+        .expect("refused")
+        .contains("Small Arms"));
+    let far = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 16.0, y = 14.0, heading = 0, flagship = true },
+"#;
+    let mut g = a_moved_with_red_card(far, Effect::SmallArms);
+    g.apply(MOVE_END).unwrap();
+    assert_eq!(
+        g.pending,
+        Pending::CrewAction,
+        "6\" apart: beyond pistol shot"
+    );
+}
+
+/// The reaction is hidden from nothing: both sides see the reaction pending (the card is
+/// face up), and resampling the hidden cards keeps the interrupted activation.
+#[test]
+fn a_reaction_survives_resampling_the_hidden_cards() {
+    let mut g = a_moved_with_red_card(CROSSING, Effect::SmallArms);
+    g.apply(MOVE_END).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+    let r = g.resample_hidden(0, &mut rng);
+    assert_eq!(r.pending, Pending::Reaction);
+    assert_eq!(r.interrupted, g.interrupted);
+    assert_eq!(
+        r.legal_actions().iter().collect::<Vec<_>>(),
+        vec![SHIP_0, REACT_DECLINE]
+    );
+}
+
+/// Random play on the built-in scenarios reaches both version 5 decisions (a sideways
+/// shift made, a Small Arms reaction offered, accepted and declined) and keeps every
+/// invariant through them, the interrupted activation's included.
+#[test]
+fn random_play_reaches_the_shift_and_the_reaction() {
+    use rand::Rng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(55);
+    let (mut shifted, mut offered, mut accepted, mut declined) = (0, 0, 0, 0);
+    for game_no in 0..120 {
+        let s = &broadside_env::oak::builtin_scenarios()[game_no % 4];
+        let mut g = OakGame::new(s, OakOptions { resignation: false });
+        for _ in 0..5_000 {
+            let a = match g.turn() {
+                Turn::Terminal => break,
+                Turn::Chance => g.chance_outcomes().sample(&mut rng),
+                Turn::Player(_) => {
+                    let l: Vec<Action> = g.legal_actions().iter().collect();
+                    l[rng.random_range(0..l.len())]
+                }
+            };
+            if g.pending == Pending::Reaction {
+                offered += 1;
+                if a == REACT_DECLINE {
+                    declined += 1;
+                } else {
+                    accepted += 1;
+                }
+            }
+            if (SHIFT_0..SHIFT_0 + SHIFTS.len() as Action).contains(&a) {
+                shifted += 1;
+            }
+            g.apply(a).expect("legal");
+            assert_eq!(g.check_invariants(), Ok(()));
+        }
+    }
+    assert!(
+        shifted > 0 && offered > 0 && accepted > 0 && declined > 0,
+        "shifts {shifted}, reactions {offered} ({accepted} taken, {declined} declined)"
+    );
+}

@@ -5,12 +5,14 @@
 //! every intermediate position of the move; an obstacle beyond the path's capsule
 //! (`swept_reach` about the mainmast's segment) touches neither the path nor the end base;
 //! `beyond_segment` agrees with a floating-point distance; `on_table`'s shortcut for a base
-//! whose circle is on the table agrees with its corners.
+//! whose circle is on the table agrees with its corners; a sideways shift (Oak & Iron's
+//! Adjust Position) keeps the heading, moves the mainmast square to it by the distance
+//! asked, and its swept region holds every intermediate position.
 
 use broadside_env::plane::{
     beyond_segment, broadside_arc, in_arc, in_bow_or_stern, mast_distance, on_table, polys_dist2,
-    reach_within, rect_distance, rect_distance_at_most, rects_dist2_below, rects_overlap,
-    rotate_point, swept_path, swept_reach, Arc, Point, Rect,
+    polys_overlap, reach_within, rect_distance, rect_distance_at_most, rects_dist2_below,
+    rects_overlap, rotate_point, sweep_shift, swept_path, swept_reach, Arc, Point, Rect,
 };
 use proptest::prelude::*;
 
@@ -194,6 +196,51 @@ proptest! {
             prop_assert!(path.hits(&b) || rects_overlap(&path.end, &b));
         }
         prop_assert_eq!(path.end, moved.turned(turn));
+    }
+
+    #[test]
+    fn a_sideways_shift_is_square_to_the_heading(a in rect(), across in -3000i32..=3000) {
+        let b = a.shifted(across);
+        prop_assert_eq!(b.heading, a.heading);
+        prop_assert_eq!((b.length, b.beam), (a.length, a.beam));
+        // The mainmast moved `across` mils (to rounding) and not at all along the heading.
+        let d = b.centre.minus(a.centre);
+        let moved = (d.dist2(Point::new(0, 0)) as f64).sqrt();
+        prop_assert!((moved - across.abs() as f64).abs() <= 1.5, "moved {moved}");
+        let ahead = a.advanced(1000).centre.minus(a.centre);
+        let dot = d.x as i64 * ahead.x as i64 + d.y as i64 * ahead.y as i64;
+        prop_assert!(dot.abs() <= 2 * 1000 + across.abs() as i64, "dot {dot}");
+        // Positive is to starboard: the bow-starboard corner's side of the keel.
+        let (_, side) = a.local(b.centre);
+        let (_, starboard) = a.local(a.corners()[0]);
+        prop_assert!(side.signum() == (across.signum() as i64) * starboard.signum() || across.abs() <= 1);
+    }
+
+    #[test]
+    fn a_zero_shift_sweeps_the_ship_itself(a in rect()) {
+        prop_assert_eq!(a.shifted(0), a);
+        let sweep = sweep_shift(&a, 0);
+        prop_assert_eq!(sweep.points(), &a.corners()[..]);
+    }
+
+    #[test]
+    fn a_shift_sweep_holds_every_intermediate_position(
+        (a, b) in pair(),
+        across in -2000i32..=2000,
+    ) {
+        // An obstacle touched by the ship anywhere along the shift (sampled every 25 mils)
+        // is touched by the swept region; an obstacle the swept region misses is touched
+        // by no position of the shift.
+        let sweep = sweep_shift(&a, across);
+        let mut touched = false;
+        let n = across.abs() / 25 + 1;
+        for k in 0..=n {
+            touched |= rects_overlap(&a.shifted(across * k / n), &b);
+        }
+        if touched {
+            prop_assert!(polys_overlap(sweep.points(), &b.corners()));
+        }
+        prop_assert!(polys_overlap(sweep.points(), &a.shifted(across).corners()));
     }
 
     #[test]

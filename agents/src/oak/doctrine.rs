@@ -169,6 +169,9 @@ fn card_worth(d: &OakDoctrine, c: usize) -> f64 {
         Effect::SeizeOpportunity => 2.0,
         Effect::BoardersAway | Effect::RepelBoarders if d.boarding => 2.5,
         Effect::FavorableWind | Effect::TakeCourage | Effect::AdjustFormation => 1.0,
+        Effect::AdjustPosition => 1.0,
+        Effect::SmallArms => 1.0,
+        Effect::EngageMoreClosely => 1.0 + card.amount as f64 * 0.5,
         _ => 0.5,
     };
     effect + INITIATIVE_WEIGHT * card.value as f64 - if card.discard { 0.5 } else { 0.0 }
@@ -423,6 +426,11 @@ fn score(d: &OakDoctrine, g: &OakGame, me: Player, a: Action) -> f64 {
             }
         }
         Pending::AttackChoice | Pending::SecondBroadside => attack_value(d, g, a),
+        // Small Arms: a free partial fire can only tire the enemy; the best crew fires it.
+        Pending::Reaction => match g.ship_at(me, a.wrapping_sub(SHIP_0) as usize) {
+            Some(k) if a != REACT_DECLINE => 1.0 + g.ships[k].crew as f64 * 0.1,
+            _ => 0.0,
+        },
         Pending::Aim => match a {
             AIM_HULL => 1.0,
             AIM_CREW if d.boarding => 2.0,

@@ -68,7 +68,12 @@ impl OakGame {
     /// The attacks the active ship may make: broadsides, and on its first attack partial
     /// fire and close combat.
     pub(crate) fn attack_targets(&self, first: bool, out: &mut ActionSet) {
-        let i = self.act.ship as usize;
+        self.attack_targets_of(self.act.ship as usize, first, out);
+    }
+
+    /// The attacks ship `i` may make (as [`Self::attack_targets`]; the broadsides fired
+    /// are the active ship's).
+    pub(crate) fn attack_targets_of(&self, i: usize, first: bool, out: &mut ActionSet) {
         let s = self.ships[i];
         let r = rules().ranges;
         for (j, t) in self.ships().iter().enumerate() {
@@ -248,8 +253,8 @@ impl OakGame {
     /// The dice of the attack in progress, by the modifier order Subtract, Add, Multiply,
     /// Divide: broadside value less fatigue (at least the crew value), partial fire the
     /// crew value less fatigue (at least 1), close combat crew + 3 less fatigue (at least
-    /// 1); then additional guns, formation and card bonuses; halved (at least 1) at crew or
-    /// rigging.
+    /// 1); then additional guns, formation and card bonuses (Engage More Closely: its
+    /// broadsides at pistol shot); halved (at least 1) at crew or rigging.
     pub fn attack_dice(&self) -> u8 {
         let at = &self.attack;
         let (i, j) = (at.attacker as usize, at.target as usize);
@@ -266,6 +271,11 @@ impl OakGame {
                 s.broadside.saturating_sub(fat).max(s.crew)
                     + u8::from(s.has(rule::ADDITIONAL_GUNS))
                     + self.effect_amount(s.command(), Effect::BroadsideBonus)
+                    + if at.band == band::PISTOL {
+                        self.effect_amount(s.command(), Effect::EngageMoreClosely)
+                    } else {
+                        0
+                    }
             }
             PARTIAL => s.crew.saturating_sub(fat).max(1),
             _ => {
@@ -362,8 +372,9 @@ impl OakGame {
         let at = self.attack;
         let (i, j) = (at.attacker as usize, at.target as usize);
         let hits = self.roll.hits;
-        // Heavy Musket Volley's attack causes no damage or critical hits.
-        let harmless = self.act.crew_attack && self.ship_effect(i, Effect::HeavyMusketVolley);
+        // Heavy Musket Volley's and Small Arms' attacks cause no damage or critical hits.
+        let harmless = (self.act.crew_attack && self.ship_effect(i, Effect::HeavyMusketVolley))
+            || self.act.reacting;
         let aggression = hits > 0
             && at.band <= band::MUSKET
             && self.effect(self.ships[i].command(), Effect::Aggression);
@@ -543,6 +554,11 @@ impl OakGame {
         if at.kind == BROADSIDE {
             self.ships[i].reload[at.side as usize] = true;
             self.act.fired |= 1 << at.side;
+        }
+        if self.act.reacting {
+            // A reaction's attack: back to the interrupted activation.
+            self.resume_interrupted();
+            return;
         }
         if self.act.crew_attack {
             self.who = self.ships[i].side;

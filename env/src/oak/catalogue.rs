@@ -8,7 +8,7 @@
 use crate::game::Action;
 
 /// Version of this catalogue together with the observation layout in `observe.rs`.
-pub const OAK_VERSION: u32 = 4;
+pub const OAK_VERSION: u32 = 5;
 
 /// The turns a speed tool offers, degrees clockwise (partial turns in 15-degree steps).
 pub const TURNS: [i32; 8] = [-60, -45, -30, -15, 15, 30, 45, 60];
@@ -16,7 +16,8 @@ pub const TURNS: [i32; 8] = [-60, -45, -30, -15, 15, 30, 45, 60];
 
 /// A card of the deciding side's pool or hand, by card index (`CARD_0 + c`): build the hand, place the face-down card, pick the card Await New Orders plays, or discard down to five.
 pub const CARD_0: Action = 0;
-/// The deciding side activates its ship `k` (`SHIP_0 + k`), in the movement or the attack phase.
+/// The deciding side activates its ship `k` (`SHIP_0 + k`), in the movement or the attack phase;
+/// Small Arms: the ship `k` that answers the mover (version 5).
 pub const SHIP_0: Action = 32;
 /// Seamanship: none.
 pub const SEA_NONE: Action = 40;
@@ -100,22 +101,32 @@ pub const LANDING_0: Action = 139;
 pub const REROLL_0: Action = 147;
 /// Most skill rerolls of one roll: skill 2, Ruthless to 3, Expert gun crew 1 more.
 pub const MAX_REROLLS: u8 = 4;
+/// Adjust Position / Engage More Closely: a free shift directly sideways at the beginning
+/// or end of the move (`SHIFT_0 + s`), [`SHIFTS`]`[s]` half lengths of the speed 1 tool
+/// (negative to port). Version 5.
+pub const SHIFT_0: Action = 152;
+/// The shifts offered, in halves of the speed 1 tool: "up to speed 1" as a full or a half
+/// tool's length to either side.
+pub const SHIFTS: [i32; 4] = [-2, -1, 1, 2];
+/// Small Arms: the side not moving declines its reaction (the reacting ship is picked with
+/// `ship:k`). Version 5.
+pub const REACT_DECLINE: Action = 156;
 /// Size of the player action space.
-pub const NUM_PLAYER_ACTIONS: usize = 152;
+pub const NUM_PLAYER_ACTIONS: usize = 157;
 /// Chance: `ROLL_0 + k` dice of a batch (at most 8) scored, `k` = 0..=8.
-pub const ROLL_0: Action = 152;
+pub const ROLL_0: Action = 157;
 /// Chance: a critical die rerolled to a skull (hull).
-pub const FACE_SKULL: Action = 161;
+pub const FACE_SKULL: Action = 166;
 /// Chance: a critical die rerolled to a sail (rigging).
-pub const FACE_SAIL: Action = 162;
+pub const FACE_SAIL: Action = 167;
 /// Chance: a critical die rerolled to a sword (crew).
-pub const FACE_SWORD: Action = 163;
+pub const FACE_SWORD: Action = 168;
 /// Chance: a critical die rerolled to no effect.
-pub const FACE_OTHER: Action = 164;
+pub const FACE_OTHER: Action = 169;
 /// Chance: a ship collision roll: `COLLIDE_0 + skull + 2 * sail` (any skull, any sail).
-pub const COLLIDE_0: Action = 165;
+pub const COLLIDE_0: Action = 170;
 /// Size of the whole catalogue.
-pub const NUM_ACTIONS: usize = 169;
+pub const NUM_ACTIONS: usize = 174;
 
 /// The name of every catalogue index.
 pub static ACTION_NAMES: [&str; NUM_ACTIONS] = [
@@ -271,6 +282,11 @@ pub static ACTION_NAMES: [&str; NUM_ACTIONS] = [
     "reroll:2",
     "reroll:3",
     "reroll:4",
+    "shift:port:1",
+    "shift:port:half",
+    "shift:stbd:half",
+    "shift:stbd:1",
+    "react:decline",
     "roll:0",
     "roll:1",
     "roll:2",
@@ -304,7 +320,12 @@ mod tests {
         assert_eq!(ACTION_NAMES[LAND as usize], "crew:land");
         assert_eq!(ACTION_NAMES[LANDING_0 as usize + 7], "landing:7");
         assert_eq!(ACTION_NAMES[REROLL_0 as usize + 4], "reroll:4");
-        assert_eq!(NUM_PLAYER_ACTIONS, REROLL_0 as usize + 1 + MAX_REROLLS as usize);
+        assert_eq!(ACTION_NAMES[SHIFT_0 as usize], "shift:port:1");
+        assert_eq!(ACTION_NAMES[SHIFT_0 as usize + 3], "shift:stbd:1");
+        assert_eq!(SHIFT_0 as usize, REROLL_0 as usize + 1 + MAX_REROLLS as usize);
+        assert_eq!(REACT_DECLINE as usize, SHIFT_0 as usize + SHIFTS.len());
+        assert_eq!(ACTION_NAMES[REACT_DECLINE as usize], "react:decline");
+        assert_eq!(NUM_PLAYER_ACTIONS, REACT_DECLINE as usize + 1);
         assert_eq!(ACTION_NAMES[ROLL_0 as usize], "roll:0");
         assert_eq!(ACTION_NAMES[FACE_SKULL as usize], "face:skull");
         assert_eq!(ACTION_NAMES[ROLL_0 as usize + 8], "roll:8");

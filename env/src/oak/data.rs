@@ -473,6 +473,18 @@ pub enum Effect {
     /// Boarding Through the Smoke: a boarding crew action is preceded by a free partial
     /// fire at the ship boarded.
     BoardingThroughSmoke,
+    /// Adjust Position: ships in formation or within pistol shot of a friendly ship, not
+    /// entangled or aground, may shift directly sideways (up to speed 1) at the beginning
+    /// or end of their move.
+    AdjustPosition,
+    /// Engage More Closely: ships not entangled or aground may shift directly sideways (up
+    /// to speed 1) at the beginning or end of their move; ships within pistol shot roll
+    /// `amount` more dice in broadside attacks.
+    EngageMoreClosely,
+    /// Small Arms: when an enemy ship ends its move within pistol shot of ships of this
+    /// squadron, one of them may make a free partial fire at her, causing no damage or
+    /// critical hits.
+    SmallArms,
 }
 
 /// An initiative card.

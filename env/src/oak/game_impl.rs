@@ -158,6 +158,18 @@ impl Game for OakGame {
                 }
             }
         }
+        if self.pending == Pending::Reaction && self.interrupted.is_none() {
+            return Err("a reaction pending without the activation it interrupts".into());
+        }
+        if let Some(saved) = self.interrupted {
+            let reacting = self.act.reacting || self.pending == Pending::Reaction;
+            if self.phase != Phase::Movement
+                || saved.ship >= self.n_ships
+                || !(reacting || self.pending == Pending::Over)
+            {
+                return Err("an interrupted activation outside a reaction".into());
+            }
+        }
         if (self.pending == Pending::Reroll) != self.roll.choosing {
             return Err("a reroll decision without a roll waiting for it, or the reverse".into());
         }

@@ -66,9 +66,11 @@ pub mod initiative;
 pub mod landing;
 pub mod movement;
 pub mod observe;
+pub mod reaction;
 pub mod refusal;
 pub mod rules;
 pub mod scroll;
+pub mod shift;
 pub mod state;
 
 pub use catalogue::{NUM_ACTIONS, NUM_PLAYER_ACTIONS, OAK_VERSION};

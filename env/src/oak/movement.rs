@@ -198,7 +198,7 @@ impl OakGame {
     }
 
     /// Whether the active ship must still move ahead.
-    fn must_move(&self) -> bool {
+    pub(crate) fn must_move(&self) -> bool {
         let s = &self.ships[self.act.ship as usize];
         !self.act.moved
             && self.act.speed > 0
@@ -210,6 +210,7 @@ impl OakGame {
 
     pub(crate) fn move_options(&self, out: &mut ActionSet) {
         let i = self.act.ship as usize;
+        self.shift_options(out);
         if self.may_turn() {
             let max = rules().tools.max_turn[(self.turn_tool().clamp(1, 5) - 1) as usize];
             for (t, &deg) in TURNS.iter().enumerate() {
@@ -251,6 +252,10 @@ impl OakGame {
         }
         if self.pending == Pending::HeadingTurn {
             self.pending = Pending::Moving;
+            return;
+        }
+        if (SHIFT_0..SHIFT_0 + SHIFTS.len() as Action).contains(&a) {
+            self.apply_shift(a);
             return;
         }
         match a {
@@ -440,6 +445,15 @@ impl OakGame {
 
     fn end_move(&mut self, i: usize) {
         self.check_table_edge(i);
+        if self.offer_reaction(i) {
+            return;
+        }
+        self.after_move(i);
+    }
+
+    /// The move is over (and any reaction to it): the crew action, unless the ship cannot
+    /// take one.
+    pub(crate) fn after_move(&mut self, i: usize) {
         let s = &self.ships[i];
         if !s.can_act() || s.cut_free {
             self.finish_crew();

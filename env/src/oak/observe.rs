@@ -541,7 +541,10 @@ impl OakGame {
             bit(p == Pending::Seamanship),
             bit(matches!(p, Pending::Moving | Pending::HeadingTurn | Pending::FreeTurn)),
             bit(p == Pending::CrewAction),
-            bit(matches!(p, Pending::AttackChoice | Pending::SecondBroadside)),
+            bit(matches!(
+                p,
+                Pending::AttackChoice | Pending::SecondBroadside | Pending::Reaction
+            )),
             bit(p == Pending::Aim),
             bit(p == Pending::Fortune),
             bit(p == Pending::Helm),

@@ -32,6 +32,12 @@ impl OakGame {
             a if (SHIP_0..SEA_NONE).contains(&a) => Some(self.select_refusal(a)),
             a if (TURN_0..MOVE_AHEAD).contains(&a) => Some(self.turn_refusal(a)),
             MOVE_AHEAD => Some(self.move_refusal()),
+            REACT_DECLINE => Some(
+                "there is no reaction to decline: Small Arms answers an enemy ship whose move has just ended within pistol shot".into(),
+            ),
+            a if (SHIFT_0..SHIFT_0 + SHIFTS.len() as Action).contains(&a) => {
+                Some(self.shift_refusal(a))
+            }
             a if (FIRE_PORT_0..ATTACK_CREW).contains(&a) => Some(self.attack_refusal(a)),
             LAND => Some(self.land_refusal()),
             a if (REROLL_0..=REROLL_0 + MAX_REROLLS as Action).contains(&a) => {
@@ -47,6 +53,9 @@ impl OakGame {
     }
 
     fn select_refusal(&self, a: Action) -> String {
+        if self.pending == Pending::Reaction {
+            return "Small Arms: only a ship of the squadron playing it, able to act, within pistol shot of the ship that moved and with partial fire at her, may answer".into();
+        }
         if self.pending != Pending::SelectShip {
             return "a ship is activated only when the last activation has ended (glossary: activation)".into();
         }
@@ -65,6 +74,31 @@ impl OakGame {
         } else {
             "she has attacked this turn: each ship activates once in the attack phase".into()
         }
+    }
+
+    fn shift_refusal(&self, a: Action) -> String {
+        if self.pending != Pending::Moving {
+            return "a ship shifts sideways only during her own move (initiative cards: Adjust Position, Engage More Closely)".into();
+        }
+        let i = self.act.ship as usize;
+        let s = &self.ships[i];
+        if s.is_entangled() || s.aground {
+            return "an entangled or aground ship cannot shift sideways (Adjust Position, Engage More Closely)".into();
+        }
+        if !self.shift_allowed(i) {
+            return if self.ship_effect(i, Effect::AdjustPosition) {
+                "Adjust Position shifts only a ship in formation or within pistol shot of a friendly ship".into()
+            } else {
+                "her squadron plays no card that allows a sideways shift (Adjust Position, Engage More Closely)".into()
+            };
+        }
+        if self.act.shifted {
+            return "she has shifted sideways once this move already".into();
+        }
+        if self.shift_target(i, usize::from(a - SHIFT_0)).is_none() {
+            return "the shift would strike a ship or solid terrain, or leave the table (glossary: collision)".into();
+        }
+        "she shifts sideways only at the beginning or the end of her move, not half way through it".into()
     }
 
     fn turn_refusal(&self, a: Action) -> String {

@@ -26,6 +26,7 @@ impl OakGame {
             Pending::FreeTurn => self.free_turn_options(&mut out),
             Pending::CrewAction => self.crew_options(self.act.ship as usize, &mut out),
             Pending::AttackChoice | Pending::SecondBroadside => self.attack_options(&mut out),
+            Pending::Reaction => self.reaction_options(&mut out),
             Pending::Aim => self.aim_options(&mut out),
             Pending::Reroll => {
                 for k in 0..=self.roll.max_rerolls() {
@@ -78,6 +79,7 @@ impl OakGame {
             Pending::FreeTurn => self.apply_free_turn(a),
             Pending::CrewAction => self.apply_crew(a),
             Pending::AttackChoice | Pending::SecondBroadside => self.apply_attack_choice(a),
+            Pending::Reaction => self.apply_reaction(a),
             Pending::Aim => self.apply_aim(a),
             Pending::Reroll => {
                 let k = a.saturating_sub(REROLL_0) as u8;

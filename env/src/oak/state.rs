@@ -189,6 +189,9 @@ pub enum Pending {
     CrewAction,
     /// The active ship picks its attack.
     AttackChoice,
+    /// Small Arms: the side not moving answers the mover whose move just ended, with one
+    /// of its ships, or declines.
+    Reaction,
     /// The other broadside may fire too.
     SecondBroadside,
     /// Hull, crew or rigging.
@@ -251,6 +254,11 @@ pub struct Activation {
     /// Boarding Through the Smoke: the enemy (global index) boarded after the partial fire
     /// in progress.
     pub board_after: Option<u8>,
+    /// Adjust Position / Engage More Closely: the free sideways shift is made.
+    pub shifted: bool,
+    /// This activation is a reaction's free attack (Small Arms: no damage or critical
+    /// hits); the interrupted activation resumes after it.
+    pub reacting: bool,
 }
 
 /// What a seamanship or crew skill test is for.
@@ -404,6 +412,9 @@ pub struct OakGame {
     /// Fleet Maneuver: ships (bits) still to be offered their free turn.
     pub free_turns: u16,
     pub act: Activation,
+    /// The mover's activation, saved while a reaction interrupts it ([`Pending::Reaction`]
+    /// and the reaction's attack).
+    pub interrupted: Option<Activation>,
     pub roll: Pool,
     pub roll_for: RollFor,
     pub attack: Attack,
@@ -500,6 +511,7 @@ impl OakGame {
                 collide_with: NONE,
                 ..Activation::default()
             },
+            interrupted: None,
             roll: Pool::default(),
             roll_for: RollFor::Attack,
             attack: Attack::default(),

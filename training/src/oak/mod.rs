@@ -69,6 +69,14 @@ pub fn phase_text(g: &OakGame, roster: &Roster) -> String {
         Pending::CrewAction => format!("{} takes a crew action", acting()),
         Pending::AttackChoice => format!("{} attacks", acting()),
         Pending::SecondBroadside => format!("{} may fire the other broadside", acting()),
+        Pending::Reaction => {
+            let mover = g.interrupted.map_or(g.act.ship, |a| a.ship) as usize;
+            format!(
+                "the {} may answer {} with Small Arms (a free partial fire)",
+                side(g.who),
+                tag(roster, mover)
+            )
+        }
         Pending::Aim => format!("{} aims", acting()),
         Pending::Reroll => format!(
             "the {} may reroll up to {} missed dice with the skill value",

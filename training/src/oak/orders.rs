@@ -7,7 +7,7 @@
 
 use broadside_env::game::{Action, Game, Turn};
 use broadside_env::oak::data::{cards, Effect};
-use broadside_env::oak::OakGame;
+use broadside_env::oak::{OakGame, Pending};
 
 use crate::roster::Roster;
 
@@ -30,6 +30,12 @@ pub fn order_text(g: &OakGame, roster: &Roster, action: Action) -> String {
     let parts: Vec<&str> = name.split(':').collect();
     let fixed = match parts.as_slice() {
         ["card", c] => return card_text(c).unwrap_or_else(|| g.describe_action(action)),
+        ["ship", k] if g.pending == Pending::Reaction => {
+            return format!(
+                "Small Arms: {} makes a free partial fire at the ship that moved (no damage or criticals)",
+                ship(own, k)
+            )
+        }
         ["ship", k] => return format!("activate {}", ship(own, k)),
         ["flag", k] => return format!("transfer the flag to {}", ship(own, k)),
         ["crew", "board", j] => return format!("board {} (skill test)", enemy(j)),
@@ -58,6 +64,14 @@ pub fn order_text(g: &OakGame, roster: &Roster, action: Action) -> String {
         ["sea", "cut-free"] => "cut free of the ships she is entangled with (skill test)",
         ["move", "ahead"] => "move ahead the full length of the speed tool",
         ["move", "end"] => "end the move here",
+        ["react", "decline"] => "let her pass: no Small Arms fire",
+        ["shift", side, size] => {
+            let side = if *side == "port" { "port" } else { "starboard" };
+            let size = if *size == "half" { "half" } else { "the whole" };
+            return format!(
+                "shift directly sideways to {side}, {size} length of the speed-1 tool (free)"
+            );
+        }
         ["crew", "none"] => "no crew action",
         ["crew", "reload", "port"] => "reload the port broadside",
         ["crew", "reload", "stbd"] => "reload the starboard broadside",
@@ -146,6 +160,17 @@ fn effect_words(effect: Effect, amount: u8) -> String {
         Effect::BoardingThroughSmoke => {
             "a boarding crew action is preceded by a free partial fire at that ship".into()
         }
+        Effect::AdjustPosition => {
+            "ships in formation or near a friend may shift sideways (speed 1) before or after the move"
+                .into()
+        }
+        Effect::SmallArms => {
+            "an enemy ending her move within pistol shot may take a free partial fire (no damage or criticals)"
+                .into()
+        }
+        Effect::EngageMoreClosely => format!(
+            "ships may shift sideways (speed 1) before or after the move; broadsides at pistol shot roll {amount} more dice"
+        ),
     }
 }
 
