@@ -5,7 +5,7 @@
 
 use broadside_env::game::{Action, Game, Turn};
 use broadside_env::oak::catalogue::*;
-use broadside_env::oak::data::{cards, parse_scenario, rule, rules, Effect, Nation};
+use broadside_env::oak::data::{cards, parse_scenario, rule, rules, CardSet, Effect, Nation};
 use broadside_env::oak::state::{sail, Activation, Pending, Phase, NONE};
 use broadside_env::oak::{OakGame, OakOptions};
 use broadside_env::observation::Observation;
@@ -1090,8 +1090,12 @@ fn initiative_by_card_value_then_admiral_value() {
         g.apply(a).unwrap();
     }
     let pick = |g: &OakGame, want_high: bool| {
-        let l: Vec<Action> = g.legal_actions().iter().filter(|&a| a < SHIP_0).collect();
-        let key = |a: &Action| value((a - CARD_0) as usize);
+        let l: Vec<Action> = g
+            .legal_actions()
+            .iter()
+            .filter(|&a| action_card(a).is_some())
+            .collect();
+        let key = |a: &Action| value(action_card(*a).unwrap());
         if want_high {
             *l.iter().max_by_key(|a| key(a)).unwrap()
         } else {
@@ -1147,13 +1151,17 @@ fn hand_building_rules() {
     let mut g = OakGame::new(&s, OakOptions::default());
     let mut values = Vec::new();
     while g.pending == Pending::BuildHand && g.who == 0 {
-        let l: Vec<Action> = g.legal_actions().iter().filter(|&a| a < SHIP_0).collect();
+        let l: Vec<Action> = g
+            .legal_actions()
+            .iter()
+            .filter(|&a| action_card(a).is_some())
+            .collect();
         // Prefer single-use cards to test the kept-card limit.
         let a = *l
             .iter()
-            .max_by_key(|&&a| (cards()[(a - CARD_0) as usize].discard, a))
+            .max_by_key(|&&a| (cards()[action_card(a).unwrap()].discard, a))
             .unwrap();
-        values.push(cards()[(a - CARD_0) as usize].value);
+        values.push(cards()[action_card(a).unwrap()].value);
         g.apply(a).unwrap();
     }
     assert_eq!(g.hand[0].count_ones(), 6, "5 + admiral value 1");
@@ -1183,7 +1191,7 @@ fn pirates(second: &str) -> String {
 }
 
 /// The nations of the cards among `bits` (`all`: the generic cards).
-fn card_nations(bits: u32) -> std::collections::BTreeSet<&'static str> {
+fn card_nations(bits: CardSet) -> std::collections::BTreeSet<&'static str> {
     (0..cards().len())
         .filter(|&c| bits & (1 << c) != 0)
         .map(|c| cards()[c].nation.map_or("all", Nation::name))
@@ -1206,11 +1214,11 @@ fn multinational_pirates_choose_cards_from_the_pirate_nation_and_1_other_nation(
         g.apply(a).unwrap();
     }
     assert_eq!((g.pending, g.who), (Pending::BuildHand, 1));
-    let offered: u32 = g
+    let offered: CardSet = g
         .legal_actions()
         .iter()
-        .filter(|&a| a < SHIP_0)
-        .fold(0, |m, a| m | 1 << (a - CARD_0));
+        .filter(|&a| action_card(a).is_some())
+        .fold(0, |m, a| m | 1 << action_card(a).unwrap());
     assert_eq!(
         card_nations(offered),
         ["all", "french", "pirate"].into_iter().collect(),
@@ -1219,7 +1227,7 @@ fn multinational_pirates_choose_cards_from_the_pirate_nation_and_1_other_nation(
     let deck = |n: Option<Nation>| {
         (0..cards().len())
             .filter(|&c| cards()[c].nation == n)
-            .fold(0u32, |m, c| m | 1 << c)
+            .fold(0, |m: CardSet, c| m | 1 << c)
     };
     assert_eq!(
         offered,
@@ -1228,12 +1236,16 @@ fn multinational_pirates_choose_cards_from_the_pirate_nation_and_1_other_nation(
     );
     // Build the pirates' hand preferring French cards: they join it under the hand rules.
     while g.pending == Pending::BuildHand && g.who == 1 {
-        let l: Vec<Action> = g.legal_actions().iter().filter(|&a| a < SHIP_0).collect();
+        let l: Vec<Action> = g
+            .legal_actions()
+            .iter()
+            .filter(|&a| action_card(a).is_some())
+            .collect();
         let a = *l
             .iter()
             .max_by_key(|&&a| {
                 (
-                    cards()[(a - CARD_0) as usize].nation == Some(Nation::French),
+                    cards()[action_card(a).unwrap()].nation == Some(Nation::French),
                     a,
                 )
             })
@@ -1248,7 +1260,7 @@ fn multinational_pirates_choose_cards_from_the_pirate_nation_and_1_other_nation(
         g.apply(a).unwrap();
     }
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-    let mut drawn = 0u32;
+    let mut drawn: CardSet = 0;
     for _ in 0..40 {
         let r = g.resample_hidden(0, &mut rng);
         assert!(r.check_invariants().is_ok());
@@ -1781,13 +1793,13 @@ fn adaptive_tactics_borrows_an_enemy_discard() {
     assert_eq!(g.pending, Pending::AwaitOrders);
     assert_eq!(g.cmd, 0);
     let l = g.legal_actions();
-    assert!(l.contains(CARD_0 + fast as Action) && l.contains(PASS));
+    assert!(l.contains(card_action(fast as usize)) && l.contains(PASS));
     assert_eq!(
-        l.iter().filter(|&a| a < SHIP_0).count(),
+        l.iter().filter(|&a| action_card(a).is_some()).count(),
         1,
         "only the enemy's discards"
     );
-    g.apply(CARD_0 + fast as Action).unwrap();
+    g.apply(card_action(fast as usize)).unwrap();
     assert!(g.effect(0, Effect::FastLoader));
     assert_eq!(
         g.ships[0].reload,

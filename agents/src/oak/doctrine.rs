@@ -359,11 +359,13 @@ fn attack_value(d: &OakDoctrine, g: &OakGame, a: Action) -> f64 {
 
 fn score(d: &OakDoctrine, g: &OakGame, me: Player, a: Action) -> f64 {
     let side = me as usize & 1;
+    // PASS names no card: worth nothing.
+    let card_of = |a: Action| action_card(a).unwrap_or(usize::MAX);
     match g.pending {
-        Pending::BuildHand | Pending::AwaitOrders => card_worth(d, (a - CARD_0) as usize),
-        Pending::DiscardDown => -card_worth(d, (a - CARD_0) as usize),
+        Pending::BuildHand | Pending::AwaitOrders => card_worth(d, card_of(a)),
+        Pending::DiscardDown => -card_worth(d, card_of(a)),
         Pending::PlaceCard => {
-            let c = (a - CARD_0) as usize;
+            let c = card_of(a);
             // Keep the strongest cards for the turns with the enemy close.
             let close = g.turn >= 3;
             let card = &cards()[c.min(cards().len() - 1)];

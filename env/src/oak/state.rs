@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::plane::{Point, Rect};
 
 use super::data::{
-    cards, rule, rules, Effect, Nation, Scenario, TerrainKind, MAX_COMMANDS, MAX_PER_SIDE,
+    cards, rule, rules, CardSet, Effect, Nation, Scenario, TerrainKind, MAX_COMMANDS, MAX_PER_SIDE,
     MAX_SHIPS, MAX_TERRAIN,
 };
 use super::dice::Pool;
@@ -390,15 +390,15 @@ pub struct OakGame {
     /// The arrays below are per command (`2 * squadron + side`; see [`MAX_COMMANDS`]):
     /// in a one-squadron game entries 0 and 1 are the two sides.
     /// Cards each command may choose from (bits of `cards.toml` rows).
-    pub pool: [u32; MAX_COMMANDS],
+    pub pool: [CardSet; MAX_COMMANDS],
     /// Each command's initiative hand (every card not discarded, face-down and face-up
     /// ones included). Hidden from the other side.
-    pub hand: [u32; MAX_COMMANDS],
+    pub hand: [CardSet; MAX_COMMANDS],
     pub hand_size: [u8; MAX_COMMANDS],
     /// Discarded single-use cards (public).
-    pub discarded: [u32; MAX_COMMANDS],
+    pub discarded: [CardSet; MAX_COMMANDS],
     /// Every card a command has shown face up (public).
-    pub shown: [u32; MAX_COMMANDS],
+    pub shown: [CardSet; MAX_COMMANDS],
     /// This turn's face-up card, or [`NONE`].
     pub revealed: [u8; MAX_COMMANDS],
     /// The face-down card for next turn, or [`NONE`]. Hidden from the other side.
@@ -464,7 +464,7 @@ impl OakGame {
         let per_command = |f: &dyn Fn(u8) -> u8, absent: u8| {
             std::array::from_fn(|c| if exists(c) { f(c as u8) } else { absent })
         };
-        let pools: [u32; MAX_COMMANDS] = std::array::from_fn(|c| {
+        let pools: [CardSet; MAX_COMMANDS] = std::array::from_fn(|c| {
             if exists(c) {
                 scenario.card_pool_of(c as u8)
             } else {
