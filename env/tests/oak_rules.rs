@@ -2781,3 +2781,102 @@ fn random_play_reaches_the_shift_and_the_reaction() {
         "shifts {shifted}, reactions {offered} ({accepted} taken, {declined} declined)"
     );
 }
+
+/// Card sets of 64 (version 6): Swift Vessels, the 33rd row of `cards.toml`, is a French
+/// card offered as `card:32` to a French squadron building its hand, never to a Spanish one.
+#[test]
+fn the_33rd_card_is_offered_in_hand_building() {
+    let swift = card_with(Effect::SwiftVessels) as usize;
+    assert_eq!(swift, 32, "appended after the 32 cards of version 5");
+    assert_eq!(cards()[swift].name, "Swift Vessels");
+    assert_eq!(
+        (cards()[swift].value, cards()[swift].nation),
+        (4, Some(Nation::French))
+    );
+    assert_eq!(card_action(swift), CARD_32);
+    let text = scenario_text(PAIR, "");
+    let s = parse_scenario(&text, "t.toml").unwrap();
+    let mut g = OakGame::new(&s, OakOptions::default());
+    assert_eq!((g.pending, g.who), (Pending::BuildHand, 0));
+    assert!(!g.legal_actions().contains(CARD_32), "Blue are Spanish");
+    while g.who == 0 {
+        let a = g.legal_actions().iter().next().unwrap();
+        g.apply(a).unwrap();
+    }
+    assert_eq!((g.pending, g.who), (Pending::BuildHand, 1));
+    assert!(g.legal_actions().contains(CARD_32), "Red are French");
+    g.apply(CARD_32).unwrap();
+    assert_ne!(g.hand[1] & 1 << 32, 0);
+    assert!(g
+        .describe_action(CARD_32)
+        .contains("Swift Vessels (value 4)"));
+}
+
+/// Swift Vessels: "Each ship in this Squadron that is not In The Wind's Eye, Entangled, or
+/// Aground may immediately make a Free Speed 1 move" (ours: straight ahead, one ship after
+/// the other, each her owner's choice; collisions as after a row).
+#[test]
+fn swift_vessels_moves_each_ship_speed_1() {
+    let ships = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 14.0, heading = 0, flagship = true },
+  { name = "A2", side = 0, class = "Fifth Rate", x = 20.0, y = 14.0, heading = 270 },
+  { name = "A3", side = 0, class = "Fifth Rate", x = 30.0, y = 14.0, heading = 0 },
+  { name = "B", side = 1, class = "Fifth Rate", x = 20.0, y = 30.0, heading = 0, flagship = true },
+"#;
+    let text = scenario_text(ships, "");
+    let s = parse_scenario(&text, "t.toml").unwrap();
+    let mut g = OakGame::new(&s, OakOptions { resignation: false });
+    while g.phase == Phase::Setup {
+        let a = g.legal_actions().iter().next().unwrap();
+        g.apply(a).unwrap();
+    }
+    let swift = card_with(Effect::SwiftVessels);
+    g.pool[0] |= 1 << swift;
+    g.hand[0] |= 1 << swift;
+    g.next[0] = swift;
+    g.next[1] = (0..cards().len() as u8)
+        .find(|&c| {
+            let k = &cards()[c as usize];
+            g.hand[1] & (1 << c) != 0 && k.value < 4 && k.effect != Effect::AwaitOrders
+        })
+        .unwrap();
+    let in_eye = |g: &OakGame, i: usize| {
+        broadside_env::oak::geometry::point_of_sail(g.ships[i].base.heading, g.wind_from)
+            == broadside_env::oak::geometry::PointOfSail::WindEye
+    };
+    assert!(!in_eye(&g, 0) && in_eye(&g, 1) && !in_eye(&g, 2));
+    let a_start = g.ships[0].base;
+    let a2_start = g.ships[1].base;
+    g.turn = g.turns;
+    g.start_turn();
+    assert_eq!((g.pending, g.act.ship, g.who), (Pending::FreeMove, 0, 0));
+    let l = g.legal_actions();
+    assert_eq!(l.iter().collect::<Vec<_>>(), vec![MOVE_AHEAD, MOVE_END]);
+    g.apply(MOVE_AHEAD).unwrap();
+    assert_eq!(
+        g.ships[0].base,
+        a_start.advanced(rules().tools.r#move[0]),
+        "speed 1"
+    );
+    assert_eq!(
+        (g.pending, g.act.ship),
+        (Pending::FreeMove, 2),
+        "A2, in the wind's eye, is not offered a move"
+    );
+    // Red's B placed just ahead of A3: her move strikes B (one collision die, as a row).
+    let a3 = g.ships[2].base;
+    g.ships[3].base = a3.advanced(a3.length + 100);
+    g.apply(MOVE_AHEAD).unwrap();
+    assert_eq!(g.pending, Pending::Collision);
+    let c = g.chance_outcomes();
+    assert_eq!(
+        (c.len(), c.total_weight()),
+        (3, 8),
+        "one die: no skull and sail together"
+    );
+    g.apply(COLLIDE_0 + 1).unwrap(); // a skull: 1 damage to the mover
+    assert_eq!(g.ships[2].damage, 1);
+    assert_eq!(g.ships[1].base, a2_start);
+    assert_eq!(g.phase, Phase::Movement, "the movement phase follows");
+    assert_eq!(g.pending, Pending::SelectShip);
+}

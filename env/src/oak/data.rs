@@ -488,6 +488,9 @@ pub enum Effect {
     /// squadron, one of them may make a free partial fire at her, causing no damage or
     /// critical hits.
     SmallArms,
+    /// Swift Vessels: ships not in the wind's eye, entangled or aground may make a free
+    /// speed 1 move at once.
+    SwiftVessels,
 }
 
 /// An initiative card.

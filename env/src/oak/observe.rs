@@ -836,7 +836,7 @@ impl OakGame {
             )),
             bit(p == Pending::SelectShip),
             bit(p == Pending::Seamanship),
-            bit(matches!(p, Pending::Moving | Pending::HeadingTurn | Pending::FreeTurn)),
+            bit(matches!(p, Pending::Moving | Pending::HeadingTurn | Pending::FreeTurn | Pending::FreeMove)),
             bit(p == Pending::CrewAction),
             bit(matches!(
                 p,

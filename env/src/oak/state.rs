@@ -183,6 +183,9 @@ pub enum Pending {
     HeadingTurn,
     /// Fleet Maneuver: the active ship may make a free turn with the speed 1 tool.
     FreeTurn,
+    /// Swift Vessels: the active ship may make a free speed 1 move straight ahead
+    /// (`move`) or none (`move:end`).
+    FreeMove,
     /// The active ship turns and moves.
     Moving,
     /// The active ship picks its crew action.
@@ -244,6 +247,9 @@ pub struct Activation {
     pub shoal: bool,
     /// The move in progress is a row (a crew action), not the move.
     pub rowing: bool,
+    /// The move in progress is Swift Vessels' free speed 1 move, outside any activation.
+    #[serde(default)]
+    pub swift: bool,
     /// Crew action taken in the attack phase instead of an attack.
     pub attack_phase_crew: bool,
     /// Broadsides fired this activation (bit 0 port, bit 1 starboard).
@@ -411,6 +417,9 @@ pub struct OakGame {
     pub borrowed: u8,
     /// Fleet Maneuver: ships (bits) still to be offered their free turn.
     pub free_turns: u16,
+    /// Swift Vessels: ships (bits) still to be offered their free speed 1 move.
+    #[serde(default)]
+    pub swift_moves: u16,
     pub act: Activation,
     /// The mover's activation, saved while a reaction interrupts it ([`Pending::Reaction`]
     /// and the reaction's attack).
@@ -506,6 +515,7 @@ impl OakGame {
             fortune: per_command(&|_| l.fortune_points, 0),
             borrowed: 0,
             free_turns: 0,
+            swift_moves: 0,
             act: Activation {
                 ship: NONE,
                 collide_with: NONE,
