@@ -123,7 +123,7 @@ fn embedded_data_loads() {
         8
     );
     assert_eq!(classes().len(), 12);
-    assert_eq!(cards().len(), 33);
+    assert_eq!(cards().len(), 34);
     let ids: Vec<&str> = builtin_scenarios().iter().map(|s| s.id.as_str()).collect();
     assert_eq!(
         ids,

@@ -2880,3 +2880,63 @@ fn swift_vessels_moves_each_ship_speed_1() {
     assert_eq!(g.phase, Phase::Movement, "the movement phase follows");
     assert_eq!(g.pending, Pending::SelectShip);
 }
+
+/// Fire as She Bears: "Ships in this Squadron in Formation may make a Free Broadside Attack
+/// against any ship that moves into a legal firing position during the Movement Phase"
+/// (ours: a move that ends there). Red's B, in formation with B2, fires a full broadside
+/// (damage, a reload marker) at Blue's A when A's move ends abeam of her; then A's
+/// activation goes on.
+#[test]
+fn fire_as_she_bears_fires_a_broadside_at_a_move_ending_in_the_arc() {
+    let ships = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 14.0, y = 14.0, heading = 0, flagship = true },
+  { name = "B2", side = 1, class = "Fifth Rate", x = 14.0, y = 9.0, heading = 0 },
+"#;
+    let card = card_with(Effect::FireAsSheBears) as usize;
+    assert_eq!(cards()[card].name, "Fire as She Bears");
+    assert!(cards()[card].discard && cards()[card].value == 1);
+    let mut g = a_moved_with_red_card(ships, Effect::FireAsSheBears);
+    assert!(g.in_formation(1));
+    g.apply(MOVE_END).unwrap();
+    assert_eq!((g.pending, g.who), (Pending::Reaction, 1));
+    let l = g.legal_actions();
+    assert!(l.contains(SHIP_0) && l.contains(REACT_DECLINE));
+    g.apply(SHIP_0).unwrap();
+    assert_eq!(g.pending, Pending::Aim);
+    assert_eq!(g.attack.kind, 0, "a broadside");
+    g.apply(AIM_HULL).unwrap();
+    roll_high(&mut g);
+    while g.pending == Pending::Helm || g.turn() == Turn::Chance {
+        let a = if g.pending == Pending::Helm {
+            HELM_PORT
+        } else {
+            g.chance_outcomes().iter().next().unwrap().0
+        };
+        g.apply(a).unwrap();
+    }
+    assert!(g.ships[0].damage > 0, "a broadside does damage");
+    assert!(
+        g.ships[1].reload[0] || g.ships[1].reload[1],
+        "a reload marker"
+    );
+    if g.pending == Pending::Reaction {
+        assert!(!g.legal_actions().contains(SHIP_0), "B has fired");
+        g.apply(REACT_DECLINE).unwrap();
+    }
+    assert_eq!((g.pending, g.who, g.act.ship), (Pending::CrewAction, 0, 0));
+    assert!(g.interrupted.is_none());
+}
+
+/// Fire as She Bears needs the ship in formation: B alone is not.
+#[test]
+fn fire_as_she_bears_needs_formation() {
+    let mut g = a_moved_with_red_card(CROSSING, Effect::FireAsSheBears);
+    assert!(!g.in_formation(1));
+    g.apply(MOVE_END).unwrap();
+    assert_eq!(
+        g.pending,
+        Pending::CrewAction,
+        "out of formation: no reaction"
+    );
+}

@@ -491,6 +491,9 @@ pub enum Effect {
     /// Swift Vessels: ships not in the wind's eye, entangled or aground may make a free
     /// speed 1 move at once.
     SwiftVessels,
+    /// Fire as She Bears: ships in formation may make a free broadside at an enemy ship
+    /// that ends her move (ours; the card: moves) in their legal firing position.
+    FireAsSheBears,
 }
 
 /// An initiative card.

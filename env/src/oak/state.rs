@@ -424,6 +424,10 @@ pub struct OakGame {
     /// The mover's activation, saved while a reaction interrupts it ([`Pending::Reaction`]
     /// and the reaction's attack).
     pub interrupted: Option<Activation>,
+    /// Small Arms has answered the interrupted move (one ship only); Fire as She Bears'
+    /// ships may still fire.
+    #[serde(default)]
+    pub small_arms_spent: bool,
     pub roll: Pool,
     pub roll_for: RollFor,
     pub attack: Attack,
@@ -522,6 +526,7 @@ impl OakGame {
                 ..Activation::default()
             },
             interrupted: None,
+            small_arms_spent: false,
             roll: Pool::default(),
             roll_for: RollFor::Attack,
             attack: Attack::default(),

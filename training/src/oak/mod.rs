@@ -73,7 +73,7 @@ pub fn phase_text(g: &OakGame, roster: &Roster) -> String {
         Pending::Reaction => {
             let mover = g.interrupted.map_or(g.act.ship, |a| a.ship) as usize;
             format!(
-                "the {} may answer {} with Small Arms (a free partial fire)",
+                "the {} may answer {} (Small Arms: a free partial fire; Fire as She Bears: a free broadside)",
                 side(g.who),
                 tag(roster, mover)
             )
