@@ -123,7 +123,7 @@ fn embedded_data_loads() {
         8
     );
     assert_eq!(classes().len(), 12);
-    assert_eq!(cards().len(), 32);
+    assert_eq!(cards().len(), 34);
     let ids: Vec<&str> = builtin_scenarios().iter().map(|s| s.id.as_str()).collect();
     assert_eq!(
         ids,
@@ -169,6 +169,20 @@ fn broken_data_is_refused_with_a_reason() {
     let bad_card =
         include_str!("../data/oak/cards.toml").replace("effect = \"down\"", "effect = \"win\"");
     assert!(parse_cards(&bad_card, "cards.toml").is_err());
+}
+
+/// The card sets hold 64 cards (catalogue and observation version 6): a file with 64
+/// cards loads, one with 65 is refused with the limit named.
+#[test]
+fn card_file_holds_up_to_64_cards() {
+    let one = "[[card]]\nname = \"Card N\"\nvalue = 3\nnation = \"all\"\neffect = \"down\"\n\n";
+    let file = |n: usize| -> String { (0..n).map(|i| one.replace('N', &i.to_string())).collect() };
+    assert_eq!(parse_cards(&file(33), "cards.toml").unwrap().len(), 33);
+    assert_eq!(parse_cards(&file(64), "cards.toml").unwrap().len(), 64);
+    let e = parse_cards(&file(65), "cards.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("1..=64"), "{e}");
 }
 
 /// Scenario checks: sizes, table, flagships, points, pirates without ships of the line,
@@ -234,7 +248,7 @@ fn every_nation_can_build_a_hand() {
     for n in Nation::ALL {
         let pool = card_pool(n);
         for size in 5..=7u8 {
-            let mut hand = 0u32;
+            let mut hand: u64 = 0;
             for c in (0..cards().len()).filter(|&c| !cards()[c].discard) {
                 if pool & (1 << c) != 0 && card_fits(hand, c, size) {
                     hand |= 1 << c;

@@ -5,7 +5,7 @@
 
 use broadside_env::game::{Action, Game, Turn};
 use broadside_env::oak::catalogue::*;
-use broadside_env::oak::data::{cards, parse_scenario, rule, rules, Effect, Nation};
+use broadside_env::oak::data::{cards, parse_scenario, rule, rules, CardSet, Effect, Nation};
 use broadside_env::oak::state::{sail, Activation, Pending, Phase, NONE};
 use broadside_env::oak::{OakGame, OakOptions};
 use broadside_env::observation::Observation;
@@ -1090,8 +1090,12 @@ fn initiative_by_card_value_then_admiral_value() {
         g.apply(a).unwrap();
     }
     let pick = |g: &OakGame, want_high: bool| {
-        let l: Vec<Action> = g.legal_actions().iter().filter(|&a| a < SHIP_0).collect();
-        let key = |a: &Action| value((a - CARD_0) as usize);
+        let l: Vec<Action> = g
+            .legal_actions()
+            .iter()
+            .filter(|&a| action_card(a).is_some())
+            .collect();
+        let key = |a: &Action| value(action_card(*a).unwrap());
         if want_high {
             *l.iter().max_by_key(|a| key(a)).unwrap()
         } else {
@@ -1147,13 +1151,17 @@ fn hand_building_rules() {
     let mut g = OakGame::new(&s, OakOptions::default());
     let mut values = Vec::new();
     while g.pending == Pending::BuildHand && g.who == 0 {
-        let l: Vec<Action> = g.legal_actions().iter().filter(|&a| a < SHIP_0).collect();
+        let l: Vec<Action> = g
+            .legal_actions()
+            .iter()
+            .filter(|&a| action_card(a).is_some())
+            .collect();
         // Prefer single-use cards to test the kept-card limit.
         let a = *l
             .iter()
-            .max_by_key(|&&a| (cards()[(a - CARD_0) as usize].discard, a))
+            .max_by_key(|&&a| (cards()[action_card(a).unwrap()].discard, a))
             .unwrap();
-        values.push(cards()[(a - CARD_0) as usize].value);
+        values.push(cards()[action_card(a).unwrap()].value);
         g.apply(a).unwrap();
     }
     assert_eq!(g.hand[0].count_ones(), 6, "5 + admiral value 1");
@@ -1183,7 +1191,7 @@ fn pirates(second: &str) -> String {
 }
 
 /// The nations of the cards among `bits` (`all`: the generic cards).
-fn card_nations(bits: u32) -> std::collections::BTreeSet<&'static str> {
+fn card_nations(bits: CardSet) -> std::collections::BTreeSet<&'static str> {
     (0..cards().len())
         .filter(|&c| bits & (1 << c) != 0)
         .map(|c| cards()[c].nation.map_or("all", Nation::name))
@@ -1206,11 +1214,11 @@ fn multinational_pirates_choose_cards_from_the_pirate_nation_and_1_other_nation(
         g.apply(a).unwrap();
     }
     assert_eq!((g.pending, g.who), (Pending::BuildHand, 1));
-    let offered: u32 = g
+    let offered: CardSet = g
         .legal_actions()
         .iter()
-        .filter(|&a| a < SHIP_0)
-        .fold(0, |m, a| m | 1 << (a - CARD_0));
+        .filter(|&a| action_card(a).is_some())
+        .fold(0, |m, a| m | 1 << action_card(a).unwrap());
     assert_eq!(
         card_nations(offered),
         ["all", "french", "pirate"].into_iter().collect(),
@@ -1219,7 +1227,7 @@ fn multinational_pirates_choose_cards_from_the_pirate_nation_and_1_other_nation(
     let deck = |n: Option<Nation>| {
         (0..cards().len())
             .filter(|&c| cards()[c].nation == n)
-            .fold(0u32, |m, c| m | 1 << c)
+            .fold(0, |m: CardSet, c| m | 1 << c)
     };
     assert_eq!(
         offered,
@@ -1228,12 +1236,16 @@ fn multinational_pirates_choose_cards_from_the_pirate_nation_and_1_other_nation(
     );
     // Build the pirates' hand preferring French cards: they join it under the hand rules.
     while g.pending == Pending::BuildHand && g.who == 1 {
-        let l: Vec<Action> = g.legal_actions().iter().filter(|&a| a < SHIP_0).collect();
+        let l: Vec<Action> = g
+            .legal_actions()
+            .iter()
+            .filter(|&a| action_card(a).is_some())
+            .collect();
         let a = *l
             .iter()
             .max_by_key(|&&a| {
                 (
-                    cards()[(a - CARD_0) as usize].nation == Some(Nation::French),
+                    cards()[action_card(a).unwrap()].nation == Some(Nation::French),
                     a,
                 )
             })
@@ -1248,7 +1260,7 @@ fn multinational_pirates_choose_cards_from_the_pirate_nation_and_1_other_nation(
         g.apply(a).unwrap();
     }
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-    let mut drawn = 0u32;
+    let mut drawn: CardSet = 0;
     for _ in 0..40 {
         let r = g.resample_hidden(0, &mut rng);
         assert!(r.check_invariants().is_ok());
@@ -1781,13 +1793,13 @@ fn adaptive_tactics_borrows_an_enemy_discard() {
     assert_eq!(g.pending, Pending::AwaitOrders);
     assert_eq!(g.cmd, 0);
     let l = g.legal_actions();
-    assert!(l.contains(CARD_0 + fast as Action) && l.contains(PASS));
+    assert!(l.contains(card_action(fast as usize)) && l.contains(PASS));
     assert_eq!(
-        l.iter().filter(|&a| a < SHIP_0).count(),
+        l.iter().filter(|&a| action_card(a).is_some()).count(),
         1,
         "only the enemy's discards"
     );
-    g.apply(CARD_0 + fast as Action).unwrap();
+    g.apply(card_action(fast as usize)).unwrap();
     assert!(g.effect(0, Effect::FastLoader));
     assert_eq!(
         g.ships[0].reload,
@@ -2767,5 +2779,164 @@ fn random_play_reaches_the_shift_and_the_reaction() {
     assert!(
         shifted > 0 && offered > 0 && accepted > 0 && declined > 0,
         "shifts {shifted}, reactions {offered} ({accepted} taken, {declined} declined)"
+    );
+}
+
+/// Card sets of 64 (version 6): Swift Vessels, the 33rd row of `cards.toml`, is a French
+/// card offered as `card:32` to a French squadron building its hand, never to a Spanish one.
+#[test]
+fn the_33rd_card_is_offered_in_hand_building() {
+    let swift = card_with(Effect::SwiftVessels) as usize;
+    assert_eq!(swift, 32, "appended after the 32 cards of version 5");
+    assert_eq!(cards()[swift].name, "Swift Vessels");
+    assert_eq!(
+        (cards()[swift].value, cards()[swift].nation),
+        (4, Some(Nation::French))
+    );
+    assert_eq!(card_action(swift), CARD_32);
+    let text = scenario_text(PAIR, "");
+    let s = parse_scenario(&text, "t.toml").unwrap();
+    let mut g = OakGame::new(&s, OakOptions::default());
+    assert_eq!((g.pending, g.who), (Pending::BuildHand, 0));
+    assert!(!g.legal_actions().contains(CARD_32), "Blue are Spanish");
+    while g.who == 0 {
+        let a = g.legal_actions().iter().next().unwrap();
+        g.apply(a).unwrap();
+    }
+    assert_eq!((g.pending, g.who), (Pending::BuildHand, 1));
+    assert!(g.legal_actions().contains(CARD_32), "Red are French");
+    g.apply(CARD_32).unwrap();
+    assert_ne!(g.hand[1] & 1 << 32, 0);
+    assert!(g
+        .describe_action(CARD_32)
+        .contains("Swift Vessels (value 4)"));
+}
+
+/// Swift Vessels: "Each ship in this Squadron that is not In The Wind's Eye, Entangled, or
+/// Aground may immediately make a Free Speed 1 move" (ours: straight ahead, one ship after
+/// the other, each her owner's choice; collisions as after a row).
+#[test]
+fn swift_vessels_moves_each_ship_speed_1() {
+    let ships = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 14.0, heading = 0, flagship = true },
+  { name = "A2", side = 0, class = "Fifth Rate", x = 20.0, y = 14.0, heading = 270 },
+  { name = "A3", side = 0, class = "Fifth Rate", x = 30.0, y = 14.0, heading = 0 },
+  { name = "B", side = 1, class = "Fifth Rate", x = 20.0, y = 30.0, heading = 0, flagship = true },
+"#;
+    let text = scenario_text(ships, "");
+    let s = parse_scenario(&text, "t.toml").unwrap();
+    let mut g = OakGame::new(&s, OakOptions { resignation: false });
+    while g.phase == Phase::Setup {
+        let a = g.legal_actions().iter().next().unwrap();
+        g.apply(a).unwrap();
+    }
+    let swift = card_with(Effect::SwiftVessels);
+    g.pool[0] |= 1 << swift;
+    g.hand[0] |= 1 << swift;
+    g.next[0] = swift;
+    g.next[1] = (0..cards().len() as u8)
+        .find(|&c| {
+            let k = &cards()[c as usize];
+            g.hand[1] & (1 << c) != 0 && k.value < 4 && k.effect != Effect::AwaitOrders
+        })
+        .unwrap();
+    let in_eye = |g: &OakGame, i: usize| {
+        broadside_env::oak::geometry::point_of_sail(g.ships[i].base.heading, g.wind_from)
+            == broadside_env::oak::geometry::PointOfSail::WindEye
+    };
+    assert!(!in_eye(&g, 0) && in_eye(&g, 1) && !in_eye(&g, 2));
+    let a_start = g.ships[0].base;
+    let a2_start = g.ships[1].base;
+    g.turn = g.turns;
+    g.start_turn();
+    assert_eq!((g.pending, g.act.ship, g.who), (Pending::FreeMove, 0, 0));
+    let l = g.legal_actions();
+    assert_eq!(l.iter().collect::<Vec<_>>(), vec![MOVE_AHEAD, MOVE_END]);
+    g.apply(MOVE_AHEAD).unwrap();
+    assert_eq!(
+        g.ships[0].base,
+        a_start.advanced(rules().tools.r#move[0]),
+        "speed 1"
+    );
+    assert_eq!(
+        (g.pending, g.act.ship),
+        (Pending::FreeMove, 2),
+        "A2, in the wind's eye, is not offered a move"
+    );
+    // Red's B placed just ahead of A3: her move strikes B (one collision die, as a row).
+    let a3 = g.ships[2].base;
+    g.ships[3].base = a3.advanced(a3.length + 100);
+    g.apply(MOVE_AHEAD).unwrap();
+    assert_eq!(g.pending, Pending::Collision);
+    let c = g.chance_outcomes();
+    assert_eq!(
+        (c.len(), c.total_weight()),
+        (3, 8),
+        "one die: no skull and sail together"
+    );
+    g.apply(COLLIDE_0 + 1).unwrap(); // a skull: 1 damage to the mover
+    assert_eq!(g.ships[2].damage, 1);
+    assert_eq!(g.ships[1].base, a2_start);
+    assert_eq!(g.phase, Phase::Movement, "the movement phase follows");
+    assert_eq!(g.pending, Pending::SelectShip);
+}
+
+/// Fire as She Bears: "Ships in this Squadron in Formation may make a Free Broadside Attack
+/// against any ship that moves into a legal firing position during the Movement Phase"
+/// (ours: a move that ends there). Red's B, in formation with B2, fires a full broadside
+/// (damage, a reload marker) at Blue's A when A's move ends abeam of her; then A's
+/// activation goes on.
+#[test]
+fn fire_as_she_bears_fires_a_broadside_at_a_move_ending_in_the_arc() {
+    let ships = r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 14.0, y = 14.0, heading = 0, flagship = true },
+  { name = "B2", side = 1, class = "Fifth Rate", x = 14.0, y = 9.0, heading = 0 },
+"#;
+    let card = card_with(Effect::FireAsSheBears) as usize;
+    assert_eq!(cards()[card].name, "Fire as She Bears");
+    assert!(cards()[card].discard && cards()[card].value == 1);
+    let mut g = a_moved_with_red_card(ships, Effect::FireAsSheBears);
+    assert!(g.in_formation(1));
+    g.apply(MOVE_END).unwrap();
+    assert_eq!((g.pending, g.who), (Pending::Reaction, 1));
+    let l = g.legal_actions();
+    assert!(l.contains(SHIP_0) && l.contains(REACT_DECLINE));
+    g.apply(SHIP_0).unwrap();
+    assert_eq!(g.pending, Pending::Aim);
+    assert_eq!(g.attack.kind, 0, "a broadside");
+    g.apply(AIM_HULL).unwrap();
+    roll_high(&mut g);
+    while g.pending == Pending::Helm || g.turn() == Turn::Chance {
+        let a = if g.pending == Pending::Helm {
+            HELM_PORT
+        } else {
+            g.chance_outcomes().iter().next().unwrap().0
+        };
+        g.apply(a).unwrap();
+    }
+    assert!(g.ships[0].damage > 0, "a broadside does damage");
+    assert!(
+        g.ships[1].reload[0] || g.ships[1].reload[1],
+        "a reload marker"
+    );
+    if g.pending == Pending::Reaction {
+        assert!(!g.legal_actions().contains(SHIP_0), "B has fired");
+        g.apply(REACT_DECLINE).unwrap();
+    }
+    assert_eq!((g.pending, g.who, g.act.ship), (Pending::CrewAction, 0, 0));
+    assert!(g.interrupted.is_none());
+}
+
+/// Fire as She Bears needs the ship in formation: B alone is not.
+#[test]
+fn fire_as_she_bears_needs_formation() {
+    let mut g = a_moved_with_red_card(CROSSING, Effect::FireAsSheBears);
+    assert!(!g.in_formation(1));
+    g.apply(MOVE_END).unwrap();
+    assert_eq!(
+        g.pending,
+        Pending::CrewAction,
+        "out of formation: no reaction"
     );
 }

@@ -20,7 +20,7 @@
 use broadside_env::oak::catalogue::*;
 use broadside_env::oak::data::{cards, rules, Effect};
 use broadside_env::oak::geometry::{band, in_broadside_path, point_of_sail, rake, PointOfSail};
-use broadside_env::oak::state::{sail, Pending, Phase, Ship};
+use broadside_env::oak::state::{sail, Pending, Phase, RollFor, Ship};
 use broadside_env::oak::OakGame;
 use broadside_env::plane::on_table;
 use broadside_env::{Action, Game, Player};
@@ -359,11 +359,13 @@ fn attack_value(d: &OakDoctrine, g: &OakGame, a: Action) -> f64 {
 
 fn score(d: &OakDoctrine, g: &OakGame, me: Player, a: Action) -> f64 {
     let side = me as usize & 1;
+    // PASS names no card: worth nothing.
+    let card_of = |a: Action| action_card(a).unwrap_or(usize::MAX);
     match g.pending {
-        Pending::BuildHand | Pending::AwaitOrders => card_worth(d, (a - CARD_0) as usize),
-        Pending::DiscardDown => -card_worth(d, (a - CARD_0) as usize),
+        Pending::BuildHand | Pending::AwaitOrders => card_worth(d, card_of(a)),
+        Pending::DiscardDown => -card_worth(d, card_of(a)),
         Pending::PlaceCard => {
-            let c = (a - CARD_0) as usize;
+            let c = card_of(a);
             // Keep the strongest cards for the turns with the enemy close.
             let close = g.turn >= 3;
             let card = &cards()[c.min(cards().len() - 1)];
@@ -453,6 +455,7 @@ fn score(d: &OakDoctrine, g: &OakGame, me: Player, a: Action) -> f64 {
         // A rerolled miss can only turn into a hit or stay a miss: reroll every one allowed.
         Pending::Reroll => a.wrapping_sub(REROLL_0) as f64,
         Pending::Helm => 0.0,
+        Pending::FreeMove => swift_move_value(g, a),
         Pending::Capture => match a {
             _ if (CAPTURE_0..CAPTURE_0 + 8).contains(&a) => 2.0,
             _ if (DESTROY_0..DESTROY_0 + 8).contains(&a) => 1.0,
@@ -466,6 +469,26 @@ fn score(d: &OakDoctrine, g: &OakGame, me: Player, a: Action) -> f64 {
             1.0 + s.broadside as f64 * 0.1 - s.fatigue as f64 * 0.1
         }
         _ => 0.0,
+    }
+}
+
+/// Swift Vessels' free move: taken when the speed 1 move straight ahead keeps the ship on
+/// the table, afloat and clear of other ships (a collision or a grounding is never worth a
+/// free inch).
+fn swift_move_value(g: &OakGame, a: Action) -> f64 {
+    if a != MOVE_AHEAD {
+        return 0.0;
+    }
+    let i = g.act.ship as usize;
+    let mut c = *g;
+    c.apply_unchecked(MOVE_AHEAD);
+    let s = &c.ships[i];
+    let shoal = c.pending == Pending::Pool && matches!(c.roll_for, RollFor::Shoal);
+    let clean = c.pending != Pending::Collision && !shoal && !s.aground && s.on_table();
+    if clean {
+        0.5
+    } else {
+        -1.0
     }
 }
 

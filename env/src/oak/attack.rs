@@ -374,7 +374,7 @@ impl OakGame {
         let hits = self.roll.hits;
         // Heavy Musket Volley's and Small Arms' attacks cause no damage or critical hits.
         let harmless = (self.act.crew_attack && self.ship_effect(i, Effect::HeavyMusketVolley))
-            || self.act.reacting;
+            || (self.act.reacting && self.ship_effect(i, Effect::SmallArms));
         let aggression = hits > 0
             && at.band <= band::MUSKET
             && self.effect(self.ships[i].command(), Effect::Aggression);

@@ -8,7 +8,7 @@
 use crate::game::Action;
 
 /// Version of this catalogue together with the observation layout in `observe.rs`.
-pub const OAK_VERSION: u32 = 5;
+pub const OAK_VERSION: u32 = 6;
 
 /// The turns a speed tool offers, degrees clockwise (partial turns in 15-degree steps).
 pub const TURNS: [i32; 8] = [-60, -45, -30, -15, 15, 30, 45, 60];
@@ -111,22 +111,47 @@ pub const SHIFTS: [i32; 4] = [-2, -1, 1, 2];
 /// Small Arms: the side not moving declines its reaction (the reacting ship is picked with
 /// `ship:k`). Version 5.
 pub const REACT_DECLINE: Action = 156;
+/// The cards past the 32nd (`CARD_32 + (c - 32)`, `c` = 32..64): the same decisions as
+/// [`CARD_0`], for the rows of `cards.toml` after the 32nd. Version 6 (appended after the
+/// version 5 player actions, so every older player index keeps its meaning; the chance
+/// outcomes below moved up by 32).
+pub const CARD_32: Action = 157;
 /// Size of the player action space.
-pub const NUM_PLAYER_ACTIONS: usize = 157;
+pub const NUM_PLAYER_ACTIONS: usize = CARD_32 as usize + 32;
 /// Chance: `ROLL_0 + k` dice of a batch (at most 8) scored, `k` = 0..=8.
-pub const ROLL_0: Action = 157;
+pub const ROLL_0: Action = NUM_PLAYER_ACTIONS as Action;
 /// Chance: a critical die rerolled to a skull (hull).
-pub const FACE_SKULL: Action = 166;
+pub const FACE_SKULL: Action = ROLL_0 + 9;
 /// Chance: a critical die rerolled to a sail (rigging).
-pub const FACE_SAIL: Action = 167;
+pub const FACE_SAIL: Action = FACE_SKULL + 1;
 /// Chance: a critical die rerolled to a sword (crew).
-pub const FACE_SWORD: Action = 168;
+pub const FACE_SWORD: Action = FACE_SKULL + 2;
 /// Chance: a critical die rerolled to no effect.
-pub const FACE_OTHER: Action = 169;
+pub const FACE_OTHER: Action = FACE_SKULL + 3;
 /// Chance: a ship collision roll: `COLLIDE_0 + skull + 2 * sail` (any skull, any sail).
-pub const COLLIDE_0: Action = 170;
+pub const COLLIDE_0: Action = FACE_SKULL + 4;
 /// Size of the whole catalogue.
-pub const NUM_ACTIONS: usize = 174;
+pub const NUM_ACTIONS: usize = COLLIDE_0 as usize + 4;
+
+/// The action that names card `c` (a row of `cards.toml`, below `MAX_CARDS`).
+pub const fn card_action(c: usize) -> Action {
+    if c < 32 {
+        CARD_0 + c as Action
+    } else {
+        CARD_32 + (c - 32) as Action
+    }
+}
+
+/// The card an action names, if it is a `card:c` action.
+pub const fn action_card(a: Action) -> Option<usize> {
+    if a < CARD_0 + 32 {
+        Some((a - CARD_0) as usize)
+    } else if a >= CARD_32 && a < CARD_32 + 32 {
+        Some((a - CARD_32) as usize + 32)
+    } else {
+        None
+    }
+}
 
 /// The name of every catalogue index.
 pub static ACTION_NAMES: [&str; NUM_ACTIONS] = [
@@ -287,6 +312,38 @@ pub static ACTION_NAMES: [&str; NUM_ACTIONS] = [
     "shift:stbd:half",
     "shift:stbd:1",
     "react:decline",
+    "card:32",
+    "card:33",
+    "card:34",
+    "card:35",
+    "card:36",
+    "card:37",
+    "card:38",
+    "card:39",
+    "card:40",
+    "card:41",
+    "card:42",
+    "card:43",
+    "card:44",
+    "card:45",
+    "card:46",
+    "card:47",
+    "card:48",
+    "card:49",
+    "card:50",
+    "card:51",
+    "card:52",
+    "card:53",
+    "card:54",
+    "card:55",
+    "card:56",
+    "card:57",
+    "card:58",
+    "card:59",
+    "card:60",
+    "card:61",
+    "card:62",
+    "card:63",
     "roll:0",
     "roll:1",
     "roll:2",
@@ -325,7 +382,15 @@ mod tests {
         assert_eq!(SHIFT_0 as usize, REROLL_0 as usize + 1 + MAX_REROLLS as usize);
         assert_eq!(REACT_DECLINE as usize, SHIFT_0 as usize + SHIFTS.len());
         assert_eq!(ACTION_NAMES[REACT_DECLINE as usize], "react:decline");
-        assert_eq!(NUM_PLAYER_ACTIONS, REACT_DECLINE as usize + 1);
+        assert_eq!(CARD_32 as usize, REACT_DECLINE as usize + 1);
+        assert_eq!(ACTION_NAMES[CARD_32 as usize], "card:32");
+        assert_eq!(ACTION_NAMES[NUM_PLAYER_ACTIONS - 1], "card:63");
+        for c in 0..64 {
+            assert_eq!(ACTION_NAMES[card_action(c) as usize], format!("card:{c}"));
+            assert_eq!(action_card(card_action(c)), Some(c));
+        }
+        assert_eq!(action_card(SHIP_0), None);
+        assert_eq!(action_card(ROLL_0), None);
         assert_eq!(ACTION_NAMES[ROLL_0 as usize], "roll:0");
         assert_eq!(ACTION_NAMES[FACE_SKULL as usize], "face:skull");
         assert_eq!(ACTION_NAMES[ROLL_0 as usize + 8], "roll:8");

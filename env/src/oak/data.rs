@@ -20,8 +20,11 @@ pub const MAX_SQUADRONS: usize = 4;
 /// Most commands (squadrons of both sides): command `2 * squadron + side`, so a side's
 /// first squadron is command `side` and a one-squadron game has commands 0 and 1.
 pub const MAX_COMMANDS: usize = 2 * MAX_SQUADRONS;
-/// Most initiative cards in `cards.toml` (cards are bits of a `u32`).
-pub const MAX_CARDS: usize = 32;
+/// Most initiative cards in `cards.toml` (cards are bits of a [`CardSet`]; version 6
+/// widened the sets from 32 to 64 cards).
+pub const MAX_CARDS: usize = 64;
+/// A set of initiative cards, bit `c` for row `c` of `cards.toml`.
+pub type CardSet = u64;
 /// Most terrain pieces in a scenario.
 pub const MAX_TERRAIN: usize = 8;
 /// Longest game a scenario may ask for, in turns.
@@ -485,6 +488,12 @@ pub enum Effect {
     /// squadron, one of them may make a free partial fire at her, causing no damage or
     /// critical hits.
     SmallArms,
+    /// Swift Vessels: ships not in the wind's eye, entangled or aground may make a free
+    /// speed 1 move at once.
+    SwiftVessels,
+    /// Fire as She Bears: ships in formation may make a free broadside at an enemy ship
+    /// that ends her move (ours; the card: moves) in their legal firing position.
+    FireAsSheBears,
 }
 
 /// An initiative card.
@@ -572,7 +581,7 @@ pub fn cards() -> &'static [Card] {
 
 /// The cards a squadron of `nation` may put in its hand (glossary: initiative hand, valid
 /// nationality symbol or none), as bits.
-pub fn card_pool(nation: Nation) -> u32 {
+pub fn card_pool(nation: Nation) -> CardSet {
     cards()
         .iter()
         .enumerate()
@@ -582,13 +591,13 @@ pub fn card_pool(nation: Nation) -> u32 {
 
 /// The cards a squadron of `nation` may choose from when it also takes the cards of
 /// `second` (glossary: multinational; the generic cards, `nation`'s and `second`'s).
-pub fn squadron_pool(nation: Nation, second: Option<Nation>) -> u32 {
+pub fn squadron_pool(nation: Nation, second: Option<Nation>) -> CardSet {
     card_pool(nation) | second.map_or(0, card_pool)
 }
 
 /// Whether card `c` may join `hand` (bits) that will hold `size` cards: not already in it,
 /// at most the allowed number of one value, and room left for the cards kept after use.
-pub fn card_fits(hand: u32, c: usize, size: u8) -> bool {
+pub fn card_fits(hand: CardSet, c: usize, size: u8) -> bool {
     let all = cards();
     let l = rules().limits;
     if c >= all.len() || hand & (1 << c) != 0 || hand.count_ones() >= size as u32 {
@@ -1072,7 +1081,7 @@ impl Scenario {
 
     /// The initiative cards command `command` may build its hand from: the generic cards,
     /// its nation's and, with Multinational, its second nation's.
-    pub fn card_pool_of(&self, command: u8) -> u32 {
+    pub fn card_pool_of(&self, command: u8) -> CardSet {
         squadron_pool(self.nations[command as usize & 1], self.second_nation(command))
     }
 
@@ -1306,7 +1315,7 @@ impl Scenario {
                 let command = 2 * q + side;
                 let size = self.hand_size(command);
                 let pool = self.card_pool_of(command);
-                let mut hand = 0u32;
+                let mut hand: CardSet = 0;
                 let order = (0..cards().len())
                     .filter(|&c| !cards()[c].discard)
                     .chain((0..cards().len()).filter(|&c| cards()[c].discard));

@@ -9,7 +9,7 @@ use crate::game::{Action, Game, GameSpec, Player, Turn, NUM_PLAYERS};
 use crate::observation::Observation;
 
 use super::catalogue::*;
-use super::data::{cards, MAX_CARDS, MAX_COMMANDS};
+use super::data::{cards, CardSet, MAX_CARDS, MAX_COMMANDS};
 use super::observe::OAK_OBS;
 use super::state::*;
 
@@ -83,16 +83,14 @@ impl Game for OakGame {
 
     fn describe_action(&self, action: Action) -> String {
         let name = OAK_SPEC.action_name(action);
-        if (CARD_0..CARD_0 + MAX_CARDS as Action).contains(&action) {
-            if let Some(c) = cards().get((action - CARD_0) as usize) {
-                return format!("{name}: {} (value {})", c.name, c.value);
-            }
+        if let Some(c) = action_card(action).and_then(|c| cards().get(c)) {
+            return format!("{name}: {} (value {})", c.name, c.value);
         }
         name.to_string()
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        let all = (1u64 << cards().len()) - 1;
+        let all = CardSet::MAX >> (MAX_CARDS - cards().len().clamp(1, MAX_CARDS));
         for s in 0..MAX_COMMANDS {
             if !self.command_exists(s) {
                 if self.hand[s] != 0 || self.next[s] != NONE || self.revealed[s] != NONE {
@@ -100,7 +98,7 @@ impl Game for OakGame {
                 }
                 continue;
             }
-            if (self.hand[s] as u64) & !all != 0 || self.hand[s] & self.discarded[s] != 0 {
+            if self.hand[s] & !all != 0 || self.hand[s] & self.discarded[s] != 0 {
                 return Err(format!("side {s}: hand {:b} bad", self.hand[s]));
             }
             if self.hand[s] & !self.pool[s] != 0 {

@@ -9,7 +9,7 @@ use crate::action_set::ActionSet;
 use crate::game::Action;
 
 use super::catalogue::*;
-use super::data::{card_fits, cards, rules, Effect, MAX_COMMANDS};
+use super::data::{card_fits, cards, rules, CardSet, Effect, MAX_COMMANDS};
 use super::dice::{face, Pool};
 use super::state::*;
 
@@ -33,7 +33,7 @@ impl OakGame {
         let s = self.cmd as usize % MAX_COMMANDS;
         let n = cards().len();
         for c in 0..n {
-            let bit = 1u32 << c;
+            let bit: CardSet = 1 << c;
             let ok = match self.pending {
                 Pending::BuildHand => {
                     self.pool[s] & bit != 0 && card_fits(self.hand[s], c, self.hand_size[s])
@@ -55,7 +55,7 @@ impl OakGame {
                 _ => false,
             };
             if ok {
-                out.insert(CARD_0 + c as Action);
+                out.insert(card_action(c));
             }
         }
         if self.pending == Pending::AwaitOrders && self.effect(self.cmd, Effect::AdaptiveTactics) {
@@ -65,7 +65,7 @@ impl OakGame {
     }
 
     /// The cards the other side has discarded (any of its squadrons).
-    fn enemy_discards(&self, c: u8) -> u32 {
+    fn enemy_discards(&self, c: u8) -> CardSet {
         ((1 - (c & 1)) as usize..MAX_COMMANDS)
             .step_by(2)
             .fold(0, |m, o| m | self.discarded[o])
@@ -79,7 +79,8 @@ impl OakGame {
     }
 
     pub(crate) fn apply_card(&mut self, a: Action) {
-        let c = (a - CARD_0) as u8;
+        // PASS (Adaptive Tactics borrows nothing) names no card.
+        let c = action_card(a).map_or(NONE, |c| c as u8);
         let cmd = self.cmd;
         let s = cmd as usize % MAX_COMMANDS;
         match self.pending {
@@ -348,7 +349,7 @@ impl OakGame {
     }
 
     /// Cards `side` holds that `viewer` has seen: shown face up or discarded.
-    fn known_cards(&self, side: usize) -> u32 {
+    fn known_cards(&self, side: usize) -> CardSet {
         self.shown[side] | self.discarded[side]
     }
 

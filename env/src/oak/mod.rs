@@ -72,6 +72,7 @@ pub mod rules;
 pub mod scroll;
 pub mod shift;
 pub mod state;
+pub mod swift;
 
 pub use catalogue::{NUM_ACTIONS, NUM_PLAYER_ACTIONS, OAK_VERSION};
 pub use data::{builtin_scenario, builtin_scenarios, Scenario, DEFAULT_SCENARIO};

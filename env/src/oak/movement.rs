@@ -362,6 +362,13 @@ impl OakGame {
             );
             return;
         }
+        if self.act.swift {
+            self.act.swift = false;
+            let i = self.act.ship as usize;
+            self.check_table_edge(i);
+            self.next_swift_move();
+            return;
+        }
         if self.act.rowing {
             self.act.rowing = false;
             let i = self.act.ship as usize;
@@ -374,7 +381,7 @@ impl OakGame {
 
     /// Collision dice: as many as the speed rating (1 for a row): any skull, any sail.
     fn collision_dice(&self) -> u32 {
-        if self.act.rowing {
+        if self.act.rowing || self.act.swift {
             1
         } else {
             self.act.speed.clamp(1, 5) as u32
@@ -675,8 +682,7 @@ impl OakGame {
             self.pending = Pending::FreeTurn;
             return;
         }
-        self.act.ship = NONE;
-        self.raise_the_black(0);
+        self.start_swift_moves();
     }
 
     /// The crew action is over: the activation ends (movement or attack phase).

@@ -10,7 +10,7 @@ use crate::game::Player;
 use crate::observation::{ObsSpec, Observation};
 use crate::plane::{cos_deg, sin_deg, TRIG_ONE};
 
-use super::data::{cards, rule, MAX_CARDS, MAX_COMMANDS, MAX_PER_SIDE, MAX_SHIPS};
+use super::data::{cards, rule, CardSet, MAX_CARDS, MAX_COMMANDS, MAX_PER_SIDE, MAX_SHIPS};
 use super::geometry::{point_of_sail, PointOfSail};
 use super::state::*;
 
@@ -401,6 +401,296 @@ pub static GLOBAL_FEATURES: &[&str] = &[
     "pending_reroll",
     "roll_misses",
     "roll_rerolls",
+    // Version 6: the same nine card groups for cards 32..64 (appended, so the older
+    // features keep their places).
+    "own_hand_32",
+    "own_hand_33",
+    "own_hand_34",
+    "own_hand_35",
+    "own_hand_36",
+    "own_hand_37",
+    "own_hand_38",
+    "own_hand_39",
+    "own_hand_40",
+    "own_hand_41",
+    "own_hand_42",
+    "own_hand_43",
+    "own_hand_44",
+    "own_hand_45",
+    "own_hand_46",
+    "own_hand_47",
+    "own_hand_48",
+    "own_hand_49",
+    "own_hand_50",
+    "own_hand_51",
+    "own_hand_52",
+    "own_hand_53",
+    "own_hand_54",
+    "own_hand_55",
+    "own_hand_56",
+    "own_hand_57",
+    "own_hand_58",
+    "own_hand_59",
+    "own_hand_60",
+    "own_hand_61",
+    "own_hand_62",
+    "own_hand_63",
+    "own_next_32",
+    "own_next_33",
+    "own_next_34",
+    "own_next_35",
+    "own_next_36",
+    "own_next_37",
+    "own_next_38",
+    "own_next_39",
+    "own_next_40",
+    "own_next_41",
+    "own_next_42",
+    "own_next_43",
+    "own_next_44",
+    "own_next_45",
+    "own_next_46",
+    "own_next_47",
+    "own_next_48",
+    "own_next_49",
+    "own_next_50",
+    "own_next_51",
+    "own_next_52",
+    "own_next_53",
+    "own_next_54",
+    "own_next_55",
+    "own_next_56",
+    "own_next_57",
+    "own_next_58",
+    "own_next_59",
+    "own_next_60",
+    "own_next_61",
+    "own_next_62",
+    "own_next_63",
+    "own_revealed_32",
+    "own_revealed_33",
+    "own_revealed_34",
+    "own_revealed_35",
+    "own_revealed_36",
+    "own_revealed_37",
+    "own_revealed_38",
+    "own_revealed_39",
+    "own_revealed_40",
+    "own_revealed_41",
+    "own_revealed_42",
+    "own_revealed_43",
+    "own_revealed_44",
+    "own_revealed_45",
+    "own_revealed_46",
+    "own_revealed_47",
+    "own_revealed_48",
+    "own_revealed_49",
+    "own_revealed_50",
+    "own_revealed_51",
+    "own_revealed_52",
+    "own_revealed_53",
+    "own_revealed_54",
+    "own_revealed_55",
+    "own_revealed_56",
+    "own_revealed_57",
+    "own_revealed_58",
+    "own_revealed_59",
+    "own_revealed_60",
+    "own_revealed_61",
+    "own_revealed_62",
+    "own_revealed_63",
+    "own_effect_32",
+    "own_effect_33",
+    "own_effect_34",
+    "own_effect_35",
+    "own_effect_36",
+    "own_effect_37",
+    "own_effect_38",
+    "own_effect_39",
+    "own_effect_40",
+    "own_effect_41",
+    "own_effect_42",
+    "own_effect_43",
+    "own_effect_44",
+    "own_effect_45",
+    "own_effect_46",
+    "own_effect_47",
+    "own_effect_48",
+    "own_effect_49",
+    "own_effect_50",
+    "own_effect_51",
+    "own_effect_52",
+    "own_effect_53",
+    "own_effect_54",
+    "own_effect_55",
+    "own_effect_56",
+    "own_effect_57",
+    "own_effect_58",
+    "own_effect_59",
+    "own_effect_60",
+    "own_effect_61",
+    "own_effect_62",
+    "own_effect_63",
+    "own_discarded_32",
+    "own_discarded_33",
+    "own_discarded_34",
+    "own_discarded_35",
+    "own_discarded_36",
+    "own_discarded_37",
+    "own_discarded_38",
+    "own_discarded_39",
+    "own_discarded_40",
+    "own_discarded_41",
+    "own_discarded_42",
+    "own_discarded_43",
+    "own_discarded_44",
+    "own_discarded_45",
+    "own_discarded_46",
+    "own_discarded_47",
+    "own_discarded_48",
+    "own_discarded_49",
+    "own_discarded_50",
+    "own_discarded_51",
+    "own_discarded_52",
+    "own_discarded_53",
+    "own_discarded_54",
+    "own_discarded_55",
+    "own_discarded_56",
+    "own_discarded_57",
+    "own_discarded_58",
+    "own_discarded_59",
+    "own_discarded_60",
+    "own_discarded_61",
+    "own_discarded_62",
+    "own_discarded_63",
+    "enemy_revealed_32",
+    "enemy_revealed_33",
+    "enemy_revealed_34",
+    "enemy_revealed_35",
+    "enemy_revealed_36",
+    "enemy_revealed_37",
+    "enemy_revealed_38",
+    "enemy_revealed_39",
+    "enemy_revealed_40",
+    "enemy_revealed_41",
+    "enemy_revealed_42",
+    "enemy_revealed_43",
+    "enemy_revealed_44",
+    "enemy_revealed_45",
+    "enemy_revealed_46",
+    "enemy_revealed_47",
+    "enemy_revealed_48",
+    "enemy_revealed_49",
+    "enemy_revealed_50",
+    "enemy_revealed_51",
+    "enemy_revealed_52",
+    "enemy_revealed_53",
+    "enemy_revealed_54",
+    "enemy_revealed_55",
+    "enemy_revealed_56",
+    "enemy_revealed_57",
+    "enemy_revealed_58",
+    "enemy_revealed_59",
+    "enemy_revealed_60",
+    "enemy_revealed_61",
+    "enemy_revealed_62",
+    "enemy_revealed_63",
+    "enemy_effect_32",
+    "enemy_effect_33",
+    "enemy_effect_34",
+    "enemy_effect_35",
+    "enemy_effect_36",
+    "enemy_effect_37",
+    "enemy_effect_38",
+    "enemy_effect_39",
+    "enemy_effect_40",
+    "enemy_effect_41",
+    "enemy_effect_42",
+    "enemy_effect_43",
+    "enemy_effect_44",
+    "enemy_effect_45",
+    "enemy_effect_46",
+    "enemy_effect_47",
+    "enemy_effect_48",
+    "enemy_effect_49",
+    "enemy_effect_50",
+    "enemy_effect_51",
+    "enemy_effect_52",
+    "enemy_effect_53",
+    "enemy_effect_54",
+    "enemy_effect_55",
+    "enemy_effect_56",
+    "enemy_effect_57",
+    "enemy_effect_58",
+    "enemy_effect_59",
+    "enemy_effect_60",
+    "enemy_effect_61",
+    "enemy_effect_62",
+    "enemy_effect_63",
+    "enemy_shown_32",
+    "enemy_shown_33",
+    "enemy_shown_34",
+    "enemy_shown_35",
+    "enemy_shown_36",
+    "enemy_shown_37",
+    "enemy_shown_38",
+    "enemy_shown_39",
+    "enemy_shown_40",
+    "enemy_shown_41",
+    "enemy_shown_42",
+    "enemy_shown_43",
+    "enemy_shown_44",
+    "enemy_shown_45",
+    "enemy_shown_46",
+    "enemy_shown_47",
+    "enemy_shown_48",
+    "enemy_shown_49",
+    "enemy_shown_50",
+    "enemy_shown_51",
+    "enemy_shown_52",
+    "enemy_shown_53",
+    "enemy_shown_54",
+    "enemy_shown_55",
+    "enemy_shown_56",
+    "enemy_shown_57",
+    "enemy_shown_58",
+    "enemy_shown_59",
+    "enemy_shown_60",
+    "enemy_shown_61",
+    "enemy_shown_62",
+    "enemy_shown_63",
+    "enemy_discarded_32",
+    "enemy_discarded_33",
+    "enemy_discarded_34",
+    "enemy_discarded_35",
+    "enemy_discarded_36",
+    "enemy_discarded_37",
+    "enemy_discarded_38",
+    "enemy_discarded_39",
+    "enemy_discarded_40",
+    "enemy_discarded_41",
+    "enemy_discarded_42",
+    "enemy_discarded_43",
+    "enemy_discarded_44",
+    "enemy_discarded_45",
+    "enemy_discarded_46",
+    "enemy_discarded_47",
+    "enemy_discarded_48",
+    "enemy_discarded_49",
+    "enemy_discarded_50",
+    "enemy_discarded_51",
+    "enemy_discarded_52",
+    "enemy_discarded_53",
+    "enemy_discarded_54",
+    "enemy_discarded_55",
+    "enemy_discarded_56",
+    "enemy_discarded_57",
+    "enemy_discarded_58",
+    "enemy_discarded_59",
+    "enemy_discarded_60",
+    "enemy_discarded_61",
+    "enemy_discarded_62",
+    "enemy_discarded_63",
 ];
 
 /// The observation layout of Oak & Iron.
@@ -415,6 +705,13 @@ pub const OAK_OBS: ObsSpec = ObsSpec {
 
 /// Number of global features before the card groups.
 const CARD_GROUPS_AT: usize = 44;
+/// Cards in each of the first block's groups (cards 0..32; version 6 appends a second
+/// block for cards 32..64 after the reroll features).
+const CARDS_PER_BLOCK: usize = 32;
+/// The nine card groups.
+const CARD_GROUPS: usize = 9;
+/// Number of global features before the second block of card groups.
+const CARD_GROUPS_2_AT: usize = CARD_GROUPS_AT + CARD_GROUPS * CARDS_PER_BLOCK + 3;
 
 fn bit(v: bool) -> f32 {
     if v {
@@ -539,7 +836,7 @@ impl OakGame {
             )),
             bit(p == Pending::SelectShip),
             bit(p == Pending::Seamanship),
-            bit(matches!(p, Pending::Moving | Pending::HeadingTurn | Pending::FreeTurn)),
+            bit(matches!(p, Pending::Moving | Pending::HeadingTurn | Pending::FreeTurn | Pending::FreeMove)),
             bit(p == Pending::CrewAction),
             bit(matches!(
                 p,
@@ -581,13 +878,13 @@ impl OakGame {
         }
         let n = cards().len().min(MAX_CARDS);
         // A fleet's squadrons together (one squadron: its side's entries alone).
-        let fleet = |side: usize, f: &dyn Fn(usize) -> u32| {
+        let fleet = |side: usize, f: &dyn Fn(usize) -> CardSet| {
             (side..MAX_COMMANDS)
                 .step_by(2)
                 .filter(|&c| self.command_exists(c))
-                .fold(0u32, |acc, c| acc | f(c))
+                .fold(0, |acc, c| acc | f(c))
         };
-        let groups: [u32; 9] = [
+        let groups: [CardSet; CARD_GROUPS] = [
             fleet(m, &|c| self.hand[c]),
             fleet(m, &|c| card_bit(self.next[c])),
             fleet(m, &|c| card_bit(self.revealed[c])),
@@ -600,11 +897,16 @@ impl OakGame {
         ];
         for (gi, bits) in groups.iter().enumerate() {
             for c in 0..n {
-                out.global[CARD_GROUPS_AT + gi * MAX_CARDS + c] = bit(bits & (1 << c) != 0);
+                let at = if c < CARDS_PER_BLOCK {
+                    CARD_GROUPS_AT + gi * CARDS_PER_BLOCK + c
+                } else {
+                    CARD_GROUPS_2_AT + gi * CARDS_PER_BLOCK + c - CARDS_PER_BLOCK
+                };
+                out.global[at] = bit(bits & (1 << c) != 0);
             }
         }
         // Version 4: the skill reroll decision (glossary: skill value).
-        let after_cards = CARD_GROUPS_AT + groups.len() * MAX_CARDS;
+        let after_cards = CARD_GROUPS_AT + CARD_GROUPS * CARDS_PER_BLOCK;
         let reroll = [
             bit(p == Pending::Reroll),
             self.roll.misses as f32 / 16.0,
@@ -616,10 +918,26 @@ impl OakGame {
     }
 }
 
-fn card_bit(c: u8) -> u32 {
+fn card_bit(c: u8) -> CardSet {
     if (c as usize) < MAX_CARDS {
         1 << c
     } else {
         0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn card_groups_sit_where_the_names_say() {
+        assert_eq!(GLOBAL_FEATURES[CARD_GROUPS_AT], "own_hand_0");
+        assert_eq!(GLOBAL_FEATURES[CARD_GROUPS_AT + 31], "own_hand_31");
+        assert_eq!(GLOBAL_FEATURES[CARD_GROUPS_AT + CARD_GROUPS * 32], "pending_reroll");
+        assert_eq!(GLOBAL_FEATURES[CARD_GROUPS_2_AT], "own_hand_32");
+        assert_eq!(GLOBAL_FEATURES[CARD_GROUPS_2_AT + 8 * 32 + 31], "enemy_discarded_63");
+        assert_eq!(GLOBAL_FEATURES.len(), CARD_GROUPS_2_AT + CARD_GROUPS * 32);
+        assert_eq!(CARDS_PER_BLOCK * 2, MAX_CARDS);
     }
 }

@@ -33,7 +33,7 @@ impl OakGame {
             a if (TURN_0..MOVE_AHEAD).contains(&a) => Some(self.turn_refusal(a)),
             MOVE_AHEAD => Some(self.move_refusal()),
             REACT_DECLINE => Some(
-                "there is no reaction to decline: Small Arms answers an enemy ship whose move has just ended within pistol shot".into(),
+                "there is no reaction to decline: Small Arms answers an enemy ship whose move has just ended within pistol shot, Fire as She Bears one that ended it where a loaded broadside of a ship in formation bears".into(),
             ),
             a if (SHIFT_0..SHIFT_0 + SHIFTS.len() as Action).contains(&a) => {
                 Some(self.shift_refusal(a))
@@ -54,7 +54,7 @@ impl OakGame {
 
     fn select_refusal(&self, a: Action) -> String {
         if self.pending == Pending::Reaction {
-            return "Small Arms: only a ship of the squadron playing it, able to act, within pistol shot of the ship that moved and with partial fire at her, may answer".into();
+            return "Small Arms: only a ship of the squadron playing it, able to act, within pistol shot of the ship that moved and with partial fire at her, may answer (once a move); Fire as She Bears: only a ship of the squadron playing it, in formation, with a loaded broadside bearing on her".into();
         }
         if self.pending != Pending::SelectShip {
             return "a ship is activated only when the last activation has ended (glossary: activation)".into();

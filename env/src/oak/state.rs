@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::plane::{Point, Rect};
 
 use super::data::{
-    cards, rule, rules, Effect, Nation, Scenario, TerrainKind, MAX_COMMANDS, MAX_PER_SIDE,
+    cards, rule, rules, CardSet, Effect, Nation, Scenario, TerrainKind, MAX_COMMANDS, MAX_PER_SIDE,
     MAX_SHIPS, MAX_TERRAIN,
 };
 use super::dice::Pool;
@@ -183,6 +183,9 @@ pub enum Pending {
     HeadingTurn,
     /// Fleet Maneuver: the active ship may make a free turn with the speed 1 tool.
     FreeTurn,
+    /// Swift Vessels: the active ship may make a free speed 1 move straight ahead
+    /// (`move`) or none (`move:end`).
+    FreeMove,
     /// The active ship turns and moves.
     Moving,
     /// The active ship picks its crew action.
@@ -244,6 +247,9 @@ pub struct Activation {
     pub shoal: bool,
     /// The move in progress is a row (a crew action), not the move.
     pub rowing: bool,
+    /// The move in progress is Swift Vessels' free speed 1 move, outside any activation.
+    #[serde(default)]
+    pub swift: bool,
     /// Crew action taken in the attack phase instead of an attack.
     pub attack_phase_crew: bool,
     /// Broadsides fired this activation (bit 0 port, bit 1 starboard).
@@ -390,15 +396,15 @@ pub struct OakGame {
     /// The arrays below are per command (`2 * squadron + side`; see [`MAX_COMMANDS`]):
     /// in a one-squadron game entries 0 and 1 are the two sides.
     /// Cards each command may choose from (bits of `cards.toml` rows).
-    pub pool: [u32; MAX_COMMANDS],
+    pub pool: [CardSet; MAX_COMMANDS],
     /// Each command's initiative hand (every card not discarded, face-down and face-up
     /// ones included). Hidden from the other side.
-    pub hand: [u32; MAX_COMMANDS],
+    pub hand: [CardSet; MAX_COMMANDS],
     pub hand_size: [u8; MAX_COMMANDS],
     /// Discarded single-use cards (public).
-    pub discarded: [u32; MAX_COMMANDS],
+    pub discarded: [CardSet; MAX_COMMANDS],
     /// Every card a command has shown face up (public).
-    pub shown: [u32; MAX_COMMANDS],
+    pub shown: [CardSet; MAX_COMMANDS],
     /// This turn's face-up card, or [`NONE`].
     pub revealed: [u8; MAX_COMMANDS],
     /// The face-down card for next turn, or [`NONE`]. Hidden from the other side.
@@ -411,10 +417,17 @@ pub struct OakGame {
     pub borrowed: u8,
     /// Fleet Maneuver: ships (bits) still to be offered their free turn.
     pub free_turns: u16,
+    /// Swift Vessels: ships (bits) still to be offered their free speed 1 move.
+    #[serde(default)]
+    pub swift_moves: u16,
     pub act: Activation,
     /// The mover's activation, saved while a reaction interrupts it ([`Pending::Reaction`]
     /// and the reaction's attack).
     pub interrupted: Option<Activation>,
+    /// Small Arms has answered the interrupted move (one ship only); Fire as She Bears'
+    /// ships may still fire.
+    #[serde(default)]
+    pub small_arms_spent: bool,
     pub roll: Pool,
     pub roll_for: RollFor,
     pub attack: Attack,
@@ -464,7 +477,7 @@ impl OakGame {
         let per_command = |f: &dyn Fn(u8) -> u8, absent: u8| {
             std::array::from_fn(|c| if exists(c) { f(c as u8) } else { absent })
         };
-        let pools: [u32; MAX_COMMANDS] = std::array::from_fn(|c| {
+        let pools: [CardSet; MAX_COMMANDS] = std::array::from_fn(|c| {
             if exists(c) {
                 scenario.card_pool_of(c as u8)
             } else {
@@ -506,12 +519,14 @@ impl OakGame {
             fortune: per_command(&|_| l.fortune_points, 0),
             borrowed: 0,
             free_turns: 0,
+            swift_moves: 0,
             act: Activation {
                 ship: NONE,
                 collide_with: NONE,
                 ..Activation::default()
             },
             interrupted: None,
+            small_arms_spent: false,
             roll: Pool::default(),
             roll_for: RollFor::Attack,
             attack: Attack::default(),

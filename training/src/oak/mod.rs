@@ -65,6 +65,7 @@ pub fn phase_text(g: &OakGame, roster: &Roster) -> String {
         Pending::Seamanship => format!("{} may try a seamanship action", acting()),
         Pending::HeadingTurn => format!("{} changes heading", acting()),
         Pending::FreeTurn => format!("{} may make Fleet Maneuver's free turn", acting()),
+        Pending::FreeMove => format!("{} may make Swift Vessels' free speed 1 move", acting()),
         Pending::Moving => format!("{} moves at speed {}", acting(), g.act.speed),
         Pending::CrewAction => format!("{} takes a crew action", acting()),
         Pending::AttackChoice => format!("{} attacks", acting()),
@@ -72,7 +73,7 @@ pub fn phase_text(g: &OakGame, roster: &Roster) -> String {
         Pending::Reaction => {
             let mover = g.interrupted.map_or(g.act.ship, |a| a.ship) as usize;
             format!(
-                "the {} may answer {} with Small Arms (a free partial fire)",
+                "the {} may answer {} (Small Arms: a free partial fire; Fire as She Bears: a free broadside)",
                 side(g.who),
                 tag(roster, mover)
             )

@@ -157,6 +157,14 @@ fn effect_words(effect: Effect, amount: u8) -> String {
             "when the flagship rallies, ships within musket shot test skill; a success is 1 fatigue off".into()
         }
         Effect::FleetManeuver => "ships in formation may turn with the speed 1 tool at once".into(),
+        Effect::FireAsSheBears => {
+            "ships in formation may fire a free broadside at an enemy ending her move in their arc"
+                .into()
+        }
+        Effect::SwiftVessels => {
+            "ships not in the wind's eye, entangled or aground may move speed 1 straight ahead at once"
+                .into()
+        }
         Effect::BoardingThroughSmoke => {
             "a boarding crew action is preceded by a free partial fire at that ship".into()
         }
