@@ -84,6 +84,36 @@ pub struct PortfolioConfig {
     pub share: u32,
 }
 
+/// When the flat search leaves the lead doctrine's choice (the first of the portfolio), and
+/// which actions it weighs against it. The default departs on the best mean, as the search
+/// always did.
+///
+/// Every candidate is played out in the same worlds (the same hidden part and dice seeds),
+/// so the difference of a candidate's value and the lead's in one world is far less noisy
+/// than either value: with `z` the search departs only where that paired difference is
+/// significant, and otherwise plays the lead doctrine. Where the candidates tie (Togo's
+/// legs, whose difference the dice of one turn do not show) the lead is kept instead of
+/// whichever sums a rounding bit higher.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Departure {
+    /// Leave the lead's choice only for a candidate whose mean paired difference over it is
+    /// above 0, above `edge`, and above `z` standard errors of that mean (0: the best mean).
+    pub z: f64,
+    /// The least mean paired difference (in the heuristic value's units) worth departing for.
+    pub edge: f64,
+    /// At a decision with at most this many legal actions (resigning aside), every legal
+    /// action is a candidate even where the doctrines agree, each completed by the lead
+    /// doctrine (a one-step departure from it; 0: never).
+    pub every: u32,
+}
+
+impl Departure {
+    /// Whether the lead is kept unless another candidate is significantly better.
+    pub fn gated(&self) -> bool {
+        self.z > 0.0 || self.edge > 0.0
+    }
+}
+
 /// Whether a chance node's outcome may be shared by a group of worlds when it comes before
 /// a playout's first unshared chance node (Fighting Sail: the initiative and sailing
 /// rolls, after which the doctrines' sailing, a playout's costly part, follows).
@@ -151,6 +181,11 @@ pub struct PortfolioAgent<G: Game> {
     control: Option<crate::SearchControl>,
     /// The last decision's choice, when it was searched or unanimous (for explanations).
     chosen: Option<Action>,
+    /// When to leave the lead doctrine's choice ([`Departure`]).
+    departure: Departure,
+    /// Per candidate of the flat search: the sum and the sum of squares of its value less
+    /// the lead's (candidate 0), world by world.
+    paired: Vec<(f64, f64)>,
 }
 
 impl<G: Game> std::fmt::Debug for PortfolioAgent<G> {
@@ -218,7 +253,15 @@ impl<G: Game> PortfolioAgent<G> {
             path: Vec::new(),
             orders: orders::OrderTree::default(),
             proposals: Vec::new(),
+            departure: Departure::default(),
+            paired: Vec::new(),
         }
+    }
+
+    /// When to leave the lead doctrine's choice, and which actions to weigh against it.
+    pub fn with_departure(mut self, departure: Departure) -> Self {
+        self.departure = departure;
+        self
     }
 
     /// The dice seed of world `world` (or, complemented, of a group of worlds) at this
@@ -289,8 +332,27 @@ impl<G: Game> PortfolioAgent<G> {
                 }),
             }
         }
+        let resign = state.spec().resign_action();
+        let every = self.departure.every as usize;
+        if every > 0 && !out.is_empty() {
+            let legal = state.legal_actions();
+            let open = legal.iter().filter(|&a| Some(a) != resign).count();
+            if open <= every {
+                // One-step departures from the lead doctrine, which writes the rest.
+                let lead = out[0].writer;
+                for action in legal.iter() {
+                    if Some(action) != resign && !out.iter().any(|p| p.action == action) {
+                        out.push(Proposal {
+                            action,
+                            proposers: 0,
+                            writer: lead,
+                        });
+                    }
+                }
+                return;
+            }
+        }
         if self.config.wide && out.len() > 1 {
-            let resign = state.spec().resign_action();
             let majority = out
                 .iter()
                 .enumerate()
@@ -362,6 +424,9 @@ impl<G: Game> PortfolioAgent<G> {
         };
         let deadline = self.deadline;
         let mut sums = vec![0.0f64; self.candidates.len()];
+        let mut paired = std::mem::take(&mut self.paired);
+        paired.clear();
+        paired.resize(self.candidates.len(), (0.0, 0.0));
         let stop = (self.round)(state).saturating_add(self.config.horizon);
         // With an opponent model every world shares one determinization: the model writes
         // the hidden orders the same way each time, and where nothing of this turn is
@@ -396,11 +461,22 @@ impl<G: Game> PortfolioAgent<G> {
                 // The group's leads start from the shared prefixes (or the first world's).
                 leads_shared = world == 0 || reuse;
             }
+            // The lead's value in this world (candidate 0 runs first).
+            let mut lead = 0.0;
             for (ci, sum) in sums.iter_mut().enumerate() {
                 let (action, ours) = (self.candidates[ci].action, self.candidates[ci].proposers[0]);
+                let mut record = |v: f64| {
+                    *sum += v;
+                    if ci == 0 {
+                        lead = v;
+                    }
+                    let d = v - lead;
+                    paired[ci].0 += d;
+                    paired[ci].1 += d * d;
+                };
                 // A later world of a group starts where the group's first left the shared rolls.
                 if share > 1 && reuse && leads_shared && !group_start {
-                    *sum += self.playout(leads[ci].clone(), player, ours, stop, dice_seed);
+                    record(self.playout(leads[ci].clone(), player, ours, stop, dice_seed));
                     continue;
                 }
                 let mut start = if reuse {
@@ -423,7 +499,7 @@ impl<G: Game> PortfolioAgent<G> {
                         leads.push(start.clone());
                     }
                 }
-                *sum += self.playout(start, player, ours, stop, dice_seed);
+                record(self.playout(start, player, ours, stop, dice_seed));
             }
             if world == 0 && modeled.is_none() {
                 first_drawn = Some(base.clone());
@@ -440,6 +516,30 @@ impl<G: Game> PortfolioAgent<G> {
             c.playouts = world as u32;
             c.mean = sum / world as f64;
         }
+        self.paired = paired;
+    }
+
+    /// The flat search's choice under [`Departure`]'s gate: the best mean among the
+    /// candidates whose paired difference over the lead (candidate 0) is significant, else
+    /// the lead.
+    fn gated_choice(&self) -> Option<Action> {
+        let lead = self.candidates.first()?;
+        let n = f64::from(lead.playouts);
+        let mut best: Option<(f64, Action)> = None;
+        for (c, &(sum, sq)) in self.candidates.iter().zip(&self.paired).skip(1) {
+            if n < 2.0 {
+                break;
+            }
+            let mean = sum / n;
+            let var = ((sq - sum * sum / n) / (n - 1.0)).max(0.0);
+            let se = (var / n).sqrt();
+            let significant =
+                mean > 0.0 && mean >= self.departure.edge && mean > self.departure.z * se;
+            if significant && best.is_none_or(|(m, _)| c.mean > m) {
+                best = Some((c.mean, c.action));
+            }
+        }
+        Some(best.map_or(lead.action, |(_, a)| a))
     }
 
     /// The explanation of a decision where every doctrine wrote `action`.
@@ -537,6 +637,12 @@ impl<G: Game> Agent<G> for PortfolioAgent<G> {
             self.search_tree(state, player);
         } else {
             self.search_flat(state, player);
+            if self.departure.gated() {
+                let best = self.gated_choice().unwrap_or(0);
+                self.chosen = Some(best);
+                self.explanation = self.explain_lines(best, &|x| state.describe_action(x));
+                return best;
+            }
         }
         // The best mean; ties go to the earlier doctrine in the portfolio.
         let best = self

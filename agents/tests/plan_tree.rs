@@ -263,3 +263,71 @@ fn a_control_counts_playouts_changes_nothing_and_stops_the_portfolio_search() {
         assert!(state.legal_actions().contains(a));
     }
 }
+
+/// The flat search over [`TwoTurns::new`] with a departure gate: `portfolio` doctrines
+/// (the first the lead), every legal action a candidate if `every`.
+fn gated_search(
+    portfolio: Vec<Box<dyn Agent<TwoTurns>>>,
+    departure: broadside_agents::portfolio::Departure,
+    playouts: u64,
+) -> PortfolioAgent<TwoTurns> {
+    PortfolioAgent::new(
+        toy_config(playouts, 2, 3),
+        "gated".into(),
+        portfolio,
+        Box::new(Always(0)),
+        Arc::new(NoValue),
+        None,
+        TwoTurns::round,
+    )
+    .with_departure(departure)
+}
+
+#[test]
+fn the_gate_departs_from_the_lead_only_on_a_significant_paired_difference() {
+    use broadside_agents::portfolio::Departure;
+    let both =
+        || -> Vec<Box<dyn Agent<TwoTurns>>> { vec![Box::new(Always(0)), Box::new(Always(1))] };
+    // "1 then 1" (0.4) beats the lead's "0 then 0" (0) by far more than the coins' noise.
+    let gate = Departure {
+        z: 2.0,
+        ..Departure::default()
+    };
+    assert_eq!(
+        gated_search(both(), gate, 200).choose(&TwoTurns::new(), 0),
+        1
+    );
+    // A difference below the least worth departing for keeps the lead.
+    let gate = Departure {
+        z: 2.0,
+        edge: 0.5,
+        ..Departure::default()
+    };
+    assert_eq!(
+        gated_search(both(), gate, 200).choose(&TwoTurns::new(), 0),
+        0
+    );
+    // With one world a candidate no difference has a standard error: the lead.
+    let gate = Departure {
+        z: 2.0,
+        ..Departure::default()
+    };
+    assert_eq!(gated_search(both(), gate, 2).choose(&TwoTurns::new(), 0), 0);
+}
+
+#[test]
+fn every_makes_each_legal_action_a_candidate_completed_by_the_lead() {
+    use broadside_agents::portfolio::Departure;
+    let every = Departure {
+        z: 2.0,
+        every: 2,
+        ..Departure::default()
+    };
+    // One doctrine: without `every` it is never searched; with it "1" is a candidate
+    // played on by the lead ("1 then 0", worth -0.9), so the lead's "0" is kept.
+    let mut agent = gated_search(vec![Box::new(Always(0))], every, 100);
+    assert_eq!(agent.choose(&TwoTurns::new(), 0), 0);
+    let c = agent.candidates();
+    assert_eq!(c.len(), 2, "{c:?}");
+    assert!((c[1].mean + 0.9).abs() < 0.06, "{c:?}");
+}

@@ -123,7 +123,12 @@ impl AgentSpec {
                 G::hidden_model(),
                 G::round,
             )
-            .with_shared_chance(G::shared_chance),
+            .with_shared_chance(G::shared_chance)
+            .with_departure(crate::portfolio::Departure {
+                z: p.z,
+                edge: p.edge,
+                every: p.every,
+            }),
         ))
     }
 

@@ -45,6 +45,15 @@ impl fmt::Display for AgentSpec {
                 if p.tree || p.orders || p.c != DEFAULT_PLAN_C {
                     write!(f, ",c={}", p.c)?;
                 }
+                if p.z != 0.0 {
+                    write!(f, ",z={}", p.z)?;
+                }
+                if p.edge != 0.0 {
+                    write!(f, ",edge={}", p.edge)?;
+                }
+                if p.every != 0 {
+                    write!(f, ",every={}", p.every)?;
+                }
                 if p.seed != 0 {
                     write!(f, ",seed={}", p.seed)?;
                 }

@@ -57,7 +57,11 @@
 //!   shared chance nodes, Fighting Sail's sailing rolls, so that its costly doctrine
 //!   sailing is played once for them all, and so is the opponent model's: with
 //!   `model=random` a group sees one random sailing; default 32, 1: every world its own),
-//!   `c` (the trees' exploration constant, default 0.1), `seed`.
+//!   `c` (the trees' exploration constant, default 0.1), `z` and `edge` (the flat search
+//!   keeps the first doctrine's choice unless a candidate's mean paired difference over it,
+//!   world by world in the same worlds, is above `z` standard errors and at least `edge`;
+//!   default 0: the best mean), `every` (at decisions with at most this many legal actions,
+//!   every one is a candidate, completed by the first doctrine; default 0: never), `seed`.
 //!
 //! A nested `rollout:` spec may not contain commas (its own options would be ambiguous).
 
@@ -247,6 +251,16 @@ pub struct PortfolioSpec {
     /// Playouts through a move of the order tree before its child node opens.
     #[serde(default = "default_expand")]
     pub expand: u32,
+    /// Leave the lead doctrine's choice only on a paired difference this many standard
+    /// errors above 0 ([`crate::portfolio::Departure`]; 0: the best mean).
+    #[serde(default)]
+    pub z: f64,
+    /// ... and at least this large.
+    #[serde(default)]
+    pub edge: f64,
+    /// At decisions with at most this many legal actions, every one is a candidate.
+    #[serde(default)]
+    pub every: u32,
 }
 
 /// The order tree's expansion threshold when `expand=` is left out.
@@ -288,6 +302,9 @@ impl Default for PortfolioSpec {
             c: DEFAULT_PLAN_C,
             orders: false,
             expand: DEFAULT_EXPAND,
+            z: 0.0,
+            edge: 0.0,
+            every: 0,
         }
     }
 }
@@ -376,6 +393,7 @@ mod tests {
             "portfolio:c=0.3",
             "portfolio:model=british,time=10,orders=true,expand=4,c=0.3",
             "portfolio:expand=2",
+            "portfolio:model=british,sims=96,z=2.5,edge=0.01,every=6",
         ] {
             let spec: AgentSpec = s.parse().unwrap();
             assert_eq!(spec.to_string().parse::<AgentSpec>().unwrap(), spec, "{s}");

@@ -14,7 +14,7 @@ const CHANCE_VALUES: &str = "sample or stratified";
 const PSCOPE_VALUES: &str = "root or all";
 
 const PORTFOLIO_KEYS: &str =
-    "bots, model, horizon, sims, time, level, value, wide, tree, orders, expand, share, c, seed";
+    "bots, model, horizon, sims, time, level, value, wide, tree, orders, expand, share, c, z, edge, every, seed";
 
 fn parse_portfolio(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
     let mut p = PortfolioSpec::default();
@@ -66,6 +66,19 @@ fn parse_portfolio(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
                     return Err(bad(spec, k, v, "a whole number at least 1"));
                 }
             }
+            "z" | "edge" => {
+                let x = v
+                    .parse()
+                    .ok()
+                    .filter(|x: &f64| x.is_finite() && (0.0..=100.0).contains(x))
+                    .ok_or_else(|| bad(spec, k, v, "a number from 0 to 100"))?;
+                if k == "z" {
+                    p.z = x;
+                } else {
+                    p.edge = x;
+                }
+            }
+            "every" => p.every = in_range(spec, k, v, 0, 1000)?,
             "c" => {
                 p.c = v
                     .parse()

@@ -21,14 +21,18 @@ pub mod board;
 pub mod orders;
 pub mod view;
 
-/// Togo's default admiral: the portfolio search over the two strongest doctrines (rammers,
-/// line-ahead gunnery), 48 playouts of one game turn against the rammers a decision (a
-/// fixed budget, so a game replays exactly). Against `bot:rammers`, the best doctrine (the
-/// hunting rammers of the second pass), it scored 56.5% of 100 games; the SPRT (elo0 0,
-/// elo1 100) accepted H1 on one seed after 4 lucky pairs and H0 on two others: below the
-/// issue's bar (docs/experiments/2026-11-26-togo-admiral.md).
+/// Togo's default admiral: the portfolio search led by the best doctrine, the rammers, with
+/// line-ahead gunnery's choices and, at every decision of at most five legal actions
+/// (orders, which ship acts, targets, counter salvo, boarding; not the legs), every legal
+/// action as candidates; 200 playouts of one game turn against the rammers a decision (a
+/// fixed budget, so a game replays exactly), scored by the steep Hull-lead value. It leaves
+/// the rammers' choice only where a candidate's paired difference over it (the same worlds
+/// and dice for every candidate) is two standard errors above 0, so the ties of a one-turn
+/// horizon keep the doctrine. Against `bot:rammers` it scored 65.8% of 60 games (seed 11)
+/// and about 61% of 100-120 (seeds 7, 2026); the SPRT (elo0 0, elo1 100) accepted H1 on
+/// seeds 11, 7 and 2026, at about 58 ms a decision (docs/experiments/2026-11-26-togo-admiral-3.md).
 pub const TOGO_ADMIRAL: &str =
-    "portfolio:sims=48,value=default,model=rammers,bots=rammers+line-ahead-gunnery";
+    "portfolio:bots=rammers+line-ahead-gunnery,model=rammers,sims=200,value=default,every=5,z=2";
 
 impl Screens for TogoRuleset {
     type Ui = TogoUi;
