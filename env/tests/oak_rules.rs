@@ -65,6 +65,18 @@ fn game_of_text(text: &str) -> OakGame {
     g
 }
 
+/// A game of the scenario text with its set-up done (hands and first cards chosen by the
+/// first legal option), stopped at turn 1's initiative phase, before the cards are revealed.
+fn set_up(text: &str) -> OakGame {
+    let s = parse_scenario(text, "test.toml").expect("scenario");
+    let mut g = OakGame::new(&s, OakOptions { resignation: false });
+    while g.phase == Phase::Setup {
+        let a = g.legal_actions().iter().next().expect("a set-up decision");
+        g.apply(a).expect("legal");
+    }
+    g
+}
+
 /// Two ships a side apart: Blue's `a` at (10, 10) heading north, Red's `b` east of it.
 const PAIR: &str = r#"
   { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
@@ -1768,12 +1780,7 @@ fn elan_partial_fire_with_one_more_die() {
 fn adaptive_tactics_borrows_an_enemy_discard() {
     let text =
         scenario_text(PAIR, "").replace(r#"["spanish", "french"]"#, r#"["dutch", "english"]"#);
-    let s = parse_scenario(&text, "t.toml").unwrap();
-    let mut g = OakGame::new(&s, OakOptions { resignation: false });
-    while g.phase == Phase::Setup {
-        let a = g.legal_actions().iter().next().unwrap();
-        g.apply(a).unwrap();
-    }
+    let mut g = set_up(&text);
     // Settle turn 1 so that the next reveal is under the test's control.
     let adaptive = card_with(Effect::AdaptiveTactics);
     let fast = card_with(Effect::FastLoader);
@@ -1822,12 +1829,7 @@ fn raise_the_black_tests_enemies_within_musket_shot() {
 "#;
     let text =
         scenario_text(ships, "").replace(r#"["spanish", "french"]"#, r#"["pirate", "french"]"#);
-    let s = parse_scenario(&text, "t.toml").unwrap();
-    let mut g = OakGame::new(&s, OakOptions { resignation: false });
-    while g.phase == Phase::Setup {
-        let a = g.legal_actions().iter().next().unwrap();
-        g.apply(a).unwrap();
-    }
+    let mut g = set_up(&text);
     let black = card_with(Effect::RaiseTheBlack);
     g.hand[0] |= 1 << black;
     g.next[0] = black;
@@ -1929,12 +1931,7 @@ fn fleet_maneuver_offers_free_turns_in_formation() {
   { name = "B", side = 1, class = "Fifth Rate", x = 30.0, y = 10.0, heading = 0, flagship = true },
 "#;
     let text = scenario_text(ships, "");
-    let s = parse_scenario(&text, "t.toml").unwrap();
-    let mut g = OakGame::new(&s, OakOptions { resignation: false });
-    while g.phase == Phase::Setup {
-        let a = g.legal_actions().iter().next().unwrap();
-        g.apply(a).unwrap();
-    }
+    let mut g = set_up(&text);
     assert!(g.in_formation(0) && g.in_formation(1) && !g.in_formation(2));
     let maneuver = card_with(Effect::FleetManeuver);
     g.hand[0] |= 1 << maneuver;
@@ -2377,25 +2374,7 @@ fn the_reroll_decision_is_offered_exactly_when_the_glossary_allows() {
     // Expert gun crew (English): one reroll at musket or cannon shot, none at pistol.
     let text =
         scenario_text(PAIR, "").replace(r#"["spanish", "french"]"#, r#"["english", "french"]"#);
-    let s = parse_scenario(&text, "t.toml").unwrap();
-    let mut g = OakGame::new(&s, OakOptions { resignation: false });
-    let mut flip = false;
-    while g.phase == Phase::Setup || g.phase == Phase::Initiative {
-        let a = match g.turn() {
-            Turn::Player(_) => g.legal_actions().iter().next().unwrap(),
-            _ => {
-                // Lowest and highest outcomes in turn: a tied challenge ends.
-                flip = !flip;
-                let all: Vec<Action> = g.chance_outcomes().iter().map(|(a, _)| a).collect();
-                if flip {
-                    all[all.len() - 1]
-                } else {
-                    all[0]
-                }
-            }
-        };
-        g.apply(a).unwrap();
-    }
+    let mut g = game_of_text(&text);
     g.fortune = [0; 8];
     assert!(g.ships[0].has(rule::EXPERT_GUN_CREW));
     let mut far = g;
@@ -2824,12 +2803,7 @@ fn swift_vessels_moves_each_ship_speed_1() {
   { name = "B", side = 1, class = "Fifth Rate", x = 20.0, y = 30.0, heading = 0, flagship = true },
 "#;
     let text = scenario_text(ships, "");
-    let s = parse_scenario(&text, "t.toml").unwrap();
-    let mut g = OakGame::new(&s, OakOptions { resignation: false });
-    while g.phase == Phase::Setup {
-        let a = g.legal_actions().iter().next().unwrap();
-        g.apply(a).unwrap();
-    }
+    let mut g = set_up(&text);
     let swift = card_with(Effect::SwiftVessels);
     g.pool[0] |= 1 << swift;
     g.hand[0] |= 1 << swift;
