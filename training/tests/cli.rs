@@ -195,6 +195,17 @@ fn a_level_picks_the_portfolio_search_for_squadrons_and_the_tree_search_for_a_du
         ("wsim", "frigate-duel", "mcts:"),
         ("fsail", "fleet-action", "portfolio:model=rake-seeker"),
         ("fsail", "frigate-duel", "mcts:"),
+        (
+            "oak",
+            "engagement",
+            "portfolio:bots=raking+line-of-battle+cautious-gunnery,model=raking",
+        ),
+        ("oak", "duel", "mcts:"),
+        (
+            "togo",
+            "squadron-action",
+            "portfolio:bots=rammers+line-ahead-gunnery,model=rammers",
+        ),
     ] {
         let o = run_in(
             dir.path(),

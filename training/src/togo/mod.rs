@@ -28,9 +28,10 @@ pub mod view;
 /// fixed budget, so a game replays exactly), scored by the steep Hull-lead value. It leaves
 /// the rammers' choice only where a candidate's paired difference over it (the same worlds
 /// and dice for every candidate) is two standard errors above 0, so the ties of a one-turn
-/// horizon keep the doctrine. Against `bot:rammers` it scored 65.8% of 60 games (seed 11)
-/// and about 61% of 100-120 (seeds 7, 2026); the SPRT (elo0 0, elo1 100) accepted H1 on
-/// seeds 11, 7 and 2026, at about 58 ms a decision (docs/experiments/2026-11-26-togo-admiral-3.md).
+/// horizon keep the doctrine. Against `bot:rammers` (after the doctrines' surrender-test
+/// change) it scored 61% of 100 games over four seeds; the SPRT (elo0 0, elo1 100) accepted
+/// H1 on seeds 7 and 11 and H0 on seed 2026, at about 58 ms a decision
+/// (docs/experiments/2026-11-26-togo-admiral-3.md).
 pub const TOGO_ADMIRAL: &str =
     "portfolio:bots=rammers+line-ahead-gunnery,model=rammers,sims=200,value=default,every=5,z=2";
 
@@ -38,7 +39,7 @@ impl Screens for TogoRuleset {
     type Ui = TogoUi;
     const ADMIRAL: Option<&'static str> = Some(TOGO_ADMIRAL);
     const SQUADRON_LEVEL: Option<&'static str> =
-        Some("portfolio:value=default,model=rammers,bots=rammers+line-ahead-gunnery");
+        Some("portfolio:bots=rammers+line-ahead-gunnery,model=rammers,value=default,every=5,z=2");
 }
 
 /// The roster of a scenario seen from `viewer`.

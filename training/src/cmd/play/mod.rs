@@ -65,7 +65,7 @@ pub struct PlayArgs {
     pub admiral: Option<String>,
     /// The search admiral at a difficulty level: easy, medium, hard or expert (50 ms, 250 ms,
     /// 1 s, 4 s per decision); in battles of squadrons the search measured strongest for the
-    /// ruleset (WS&IM and Fighting Sail: the portfolio search), in single-ship duels the tree
+    /// ruleset (the portfolio search, except the tree search in Pieces of Eight), in single-ship duels the tree
     /// search (`mcts:level=LEVEL`).
     #[arg(long, conflicts_with = "admiral", value_parser = ["easy", "medium", "hard", "expert"])]
     pub level: Option<String>,
