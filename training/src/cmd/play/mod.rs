@@ -65,8 +65,8 @@ pub struct PlayArgs {
     pub admiral: Option<String>,
     /// The search admiral at a difficulty level: easy, medium, hard or expert (50 ms, 250 ms,
     /// 1 s, 4 s per decision); in battles of squadrons the search measured strongest for the
-    /// ruleset (the portfolio search, except the tree search in Pieces of Eight), in single-ship duels the tree
-    /// search (`mcts:level=LEVEL`).
+    /// ruleset (the portfolio search, but the tree search in Pieces of Eight), in
+    /// single-ship duels the tree search (`mcts:level=LEVEL`).
     #[arg(long, conflicts_with = "admiral", value_parser = ["easy", "medium", "hard", "expert"])]
     pub level: Option<String>,
     /// Save the game to FILE (atomically) when it ends, you leave, input ends or Ctrl-C /
