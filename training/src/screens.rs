@@ -291,10 +291,16 @@ pub fn list_orders(c: &mut Session, orders: &[Order]) -> Result<()> {
     Ok(())
 }
 
-/// The generic prompt line over `n` numbered orders.
+/// The generic prompt line over `n` numbered orders ("number 1" alone when there is one:
+/// "1-1" reads as a typo).
 pub fn generic_prompt(n: usize) -> String {
+    let range = if n == 1 {
+        "1".to_string()
+    } else {
+        format!("1-{n}")
+    };
     format!(
-        "Order (number 1-{n} or name), or `help`, `list`, `map`, `chart [NAME]`, `resign`, `quit`: "
+        "Order (number {range} or name), or `help`, `list`, `map`, `chart [NAME]`, `resign`, `quit`: "
     )
 }
 
@@ -405,3 +411,14 @@ macro_rules! screens_registry {
 }
 
 broadside_env::for_each_ruleset!(screens_registry);
+
+#[cfg(test)]
+mod tests {
+    use super::generic_prompt;
+
+    #[test]
+    fn the_prompt_names_a_range_only_when_there_is_more_than_one_order() {
+        assert!(generic_prompt(1).starts_with("Order (number 1 or name)"));
+        assert!(generic_prompt(7).starts_with("Order (number 1-7 or name)"));
+    }
+}
