@@ -84,7 +84,7 @@ impl PyEnv {
     /// `step` for the PettingZoo loop: returns only who acts next (`None` once the episode
     /// is over, when `last_result` gives the rewards and flags), so the common step builds no
     /// tuple of five Python objects.
-    fn play(&mut self, action: i64) -> PyResult<Option<u8>> {
+    pub(crate) fn play(&mut self, action: i64) -> PyResult<Option<u8>> {
         let a = action_in(action, self.env.spec().num_player_actions)?;
         let r = self.env.step(a).py()?;
         self.last = (r.rewards[0], r.rewards[1], r.terminated, r.truncated);
@@ -108,7 +108,11 @@ impl PyEnv {
     }
 
     /// `player`'s observation as a dict of numpy arrays.
-    fn observe<'py>(&mut self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyDict>> {
+    pub(crate) fn observe<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: u8,
+    ) -> PyResult<Bound<'py, PyDict>> {
         if player > 1 {
             return Err(crate::errors::value_error(format!(
                 "player {player} does not exist (players are 0 and 1)"
@@ -121,7 +125,11 @@ impl PyEnv {
 
     /// What a PettingZoo agent sees, in one call: `{"observation": {...}, "action_mask":
     /// int8}` for `player` (its mask all zero when it does not act).
-    fn observe_masked<'py>(&mut self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyDict>> {
+    pub(crate) fn observe_masked<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: u8,
+    ) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item(intern!(py, "observation"), self.observe(py, player)?)?;
         d.set_item(intern!(py, "action_mask"), self.action_mask(py, player))?;
@@ -130,7 +138,11 @@ impl PyEnv {
 
     /// `observe_masked` into arrays allocated once per player and rewritten on every call:
     /// the same dict and arrays each time (copy them to keep a step's values).
-    fn observe_reused<'py>(&mut self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyDict>> {
+    pub(crate) fn observe_reused<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: u8,
+    ) -> PyResult<Bound<'py, PyDict>> {
         let slot = self.reused.get_mut(player as usize).ok_or_else(|| {
             crate::errors::value_error(format!(
                 "player {player} does not exist (players are 0 and 1)"

@@ -9,6 +9,7 @@
 //!
 //! The crate never links libtorch: `net:` agents are refused with the agents crate's message.
 
+pub mod aec;
 pub mod agents;
 pub mod arena;
 pub mod env;
@@ -98,6 +99,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<agents::PyAgent>()?;
     m.add_class::<env::PyEnv>()?;
+    m.add_class::<aec::AecBase>()?;
     m.add_class::<vec_env::PyVecEnv>()?;
     m.add("CHANCE_PLAYER", game::CHANCE_PLAYER)?;
     m.add("TERMINAL_PLAYER", game::TERMINAL_PLAYER)?;

@@ -170,12 +170,22 @@ def test_the_lean_paths_do_what_pettingzoos_own_do(ruleset):
     lean = broadside.env(ruleset=ruleset, seed=11, max_decisions=150)
     generic = broadside.env(ruleset=ruleset, seed=11, max_decisions=150)
     generic._was_dead_step = lambda action: AECEnv._was_dead_step(generic, action)
+    # `last` of a live episode is answered in Rust without the per-agent dicts: PettingZoo's
+    # own `last` reads them, and must give the same.
+    generic.last = lambda observe=True: AECEnv.last(generic, observe)
     rng = np.random.default_rng(11)
     for _ in range(3):
         lean.reset()
         generic.reset()
         for agent in lean.agent_iter():
-            obs, _, term, trunc, _ = lean.last()
+            obs, reward, term, trunc, info = lean.last()
+            g_obs, g_reward, g_term, g_trunc, g_info = generic.last()
+            assert (reward, term, trunc) == (g_reward, g_term, g_trunc)
+            assert info is lean.infos[agent] and info == g_info
+            np.testing.assert_array_equal(obs["action_mask"], g_obs["action_mask"])
+            for name in obs["observation"]:
+                np.testing.assert_array_equal(obs["observation"][name], g_obs["observation"][name])
+            assert lean.last(False)[0] is None
             if term or trunc:
                 action = None
             else:
@@ -193,3 +203,17 @@ def test_the_lean_paths_do_what_pettingzoos_own_do(ruleset):
         while not (lean.terminations[lean.agent_selection] or lean.truncations[lean.agent_selection]):
             lean.step(lean.legal_actions()[0])
         lean.step(0)
+
+
+def test_step_takes_any_integer_and_refuses_none_while_the_agent_is_to_act():
+    # The Rust fast path takes a Python int; numpy integers and bools go through `int()`.
+    e = broadside.env(ruleset="connect_four", seed=0)
+    e.reset()
+    e.step(np.int64(3))
+    e.step(np.uint8(3))
+    e.step(True)
+    assert e.game().history()[:3] == [3, 3, 1]
+    with pytest.raises(ValueError, match="None is only for agents whose game is over"):
+        e.step(None)
+    with pytest.raises(ValueError, match="unknown agent"):
+        e.observe("player_2")

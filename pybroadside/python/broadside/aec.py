@@ -14,7 +14,7 @@ from typing import Any, Iterator
 import numpy as np
 from pettingzoo import AECEnv
 
-from broadside._core import CoreEnv, episode_seed_of
+from broadside._core import AecBase, CoreEnv, episode_seed_of
 from broadside.spaces import feature_names, observation_space
 from gymnasium import spaces
 
@@ -26,7 +26,7 @@ def _fresh_seed() -> int:
     return int(np.random.SeedSequence().entropy % (1 << 63))
 
 
-class BroadsideAEC(AECEnv):
+class BroadsideAEC(AecBase, AECEnv):
     """A Broadside game as a PettingZoo AEC environment.
 
     Args:
@@ -58,8 +58,10 @@ class BroadsideAEC(AECEnv):
         self.render_mode = render_mode
         self._core = CoreEnv(ruleset, scenario, max_decisions, resignation)
         self._spec = self._core.spec()
-        self._observe = self._core.observe_reused if reuse_observations else self._core.observe_masked
         self._play = self._core.play
+        # `last` and `step` of a live episode run in Rust (`AecBase`, the native base class);
+        # the rest of the protocol below is Python.
+        self._attach(self._core, reuse_observations)
         # The Rust method itself, not a Python method that calls it: one frame less on every
         # step of a loop that asks for the legal list (see `legal_actions` below).
         self.legal_actions = self._core.legal_actions
@@ -71,7 +73,6 @@ class BroadsideAEC(AECEnv):
         self.action_spaces = {a: act_space for a in AGENTS}
         self._base_seed = _fresh_seed() if seed is None else int(seed)
         self._episode = 0
-        self._live = False
         self._skip_agent_selection = None
         self.metadata = dict(self.metadata, name=f"broadside_{self._core.ruleset}_v1")
 
@@ -120,20 +121,25 @@ class BroadsideAEC(AECEnv):
             self.terminations[a] = terminated
             self.truncations[a] = truncated
 
-    # The per-step methods below run in every learner's loop, so each keeps its common case
-    # (a decision in a live episode) short. While the episode is live no agent is terminated
-    # or truncated and every reward is zero (rewards come only at the end), so `step` and
-    # `last` need not read or write PettingZoo's per-agent dicts until the end.
-    def step(self, action: Any) -> None:
+    # The per-step methods: while the episode is live no agent is terminated or truncated and
+    # every reward is zero (rewards come only at the end), so `AecBase.step` and
+    # `AecBase.last` (Rust) answer without PettingZoo's per-agent dicts. They call the
+    # methods below for the rest: a dead step, an action that is not an `int`, the end.
+    def _step_slow(self, action: Any) -> None:
+        """`step` when the episode is over (a dead step) or the action is not an ``int``."""
         if not self._live:
             self._was_dead_step(action)
             return
         if action is None:
             raise ValueError(f"{self.agent_selection} is to act: None is only for agents whose game is over")
-        to_play = self._play(action if type(action) is int else int(action))
+        to_play = self._play(int(action))
         if to_play is not None:
             self.agent_selection = AGENTS[to_play]
             return
+        self._finish_step()
+
+    def _finish_step(self) -> None:
+        """The step that ended the episode: rewards to both agents, both done."""
         agent = self.agent_selection
         r0, r1, terminated, truncated = self._core.last_result()
         self._cumulative_rewards[agent] = 0.0
@@ -168,17 +174,12 @@ class BroadsideAEC(AECEnv):
         for a in self.rewards:
             self.rewards[a] = 0
 
-    def observe(self, agent: str) -> dict:
-        return self._observe(_INDEX[agent])
-
-    def last(self, observe: bool = True):
-        # PettingZoo's `last`, without its dict reads while the episode is live.
+    # `observe(agent)` and `last(observe=True)` are `AecBase`'s (Rust).
+    def _last_over(self, observe: bool):
+        """`last` once the episode is over: PettingZoo's, from its dicts."""
         agent = self.agent_selection
-        obs = self._observe(_INDEX[agent]) if observe else None
-        if self._live:
-            return obs, 0.0, False, False, self.infos[agent]
         return (
-            obs,
+            self.observe(agent) if observe else None,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
