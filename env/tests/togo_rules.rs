@@ -196,12 +196,19 @@ fn ph2_3_new_marker_at_most_one_level_from_the_active_unless_high_manoeuvrabilit
         ship: 0,
         first: false,
     };
-    g.ships[0].active = SLOW;
-    let legal: Vec<_> = g.legal_actions().iter().collect();
-    assert_eq!(
-        legal,
-        vec![ORDER_0 + ASTERN as u16, ORDER_0 + 2, ORDER_0 + 3]
-    );
+    // One level of ordered speed (astern, stop, slow, half, full): from slow ahead, stop,
+    // slow or half; from stop, astern or slow ahead; going astern, astern or stop.
+    let order = |l: u8| ORDER_0 + l as u16;
+    for (from, allowed) in [
+        (SLOW, vec![order(STOP), order(SLOW), order(HALF)]),
+        (STOP, vec![order(STOP), order(ASTERN), order(SLOW)]),
+        (ASTERN, vec![order(STOP), order(ASTERN)]),
+        (FULL, vec![order(HALF), order(FULL)]),
+    ] {
+        g.ships[0].active = from;
+        let legal: Vec<_> = g.legal_actions().iter().collect();
+        assert_eq!(legal, allowed, "from {}", ORDER_NAMES[from as usize]);
+    }
     // Ericsson has High manoeuvrability.
     g.stage = Stage::Place {
         ship: 7,
@@ -234,12 +241,12 @@ fn ph2_the_opponent_sees_a_marker_never_which_and_resampling_keeps_what_is_known
             let (s, t) = (&g.ships[i], &h.ships[i]);
             if !s.revealed && s.shown != NONE {
                 assert!(
-                    t.active.abs_diff(s.shown) <= 1,
+                    speed_rank(t.active).abs_diff(speed_rank(s.shown)) <= 1,
                     "one level from the last shown"
                 );
             }
             assert!(
-                t.planned.abs_diff(t.active) <= 1
+                speed_rank(t.planned).abs_diff(speed_rank(t.active)) <= 1
                     || s.has(broadside_env::togo::data::HIGH_MANOEUVRABILITY)
             );
         }

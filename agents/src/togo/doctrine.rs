@@ -362,7 +362,7 @@ impl TogoDoctrine {
                 let _ = first;
                 (STOP..=FULL)
                     .filter(|&l| legal.contains(ORDER_0 + l as Action))
-                    .min_by_key(|&l| l.abs_diff(wish))
+                    .min_by_key(|&l| speed_rank(l).abs_diff(speed_rank(wish)))
                     .map(|l| ORDER_0 + l as Action)
             }
             Stage::Select => legal.iter().filter(|&a| a != RESIGN).min_by_key(|&a| {

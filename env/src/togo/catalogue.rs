@@ -71,13 +71,25 @@ pub const FAIL: Action = PASS + 1;
 /// Size of the whole catalogue.
 pub const NUM_ACTIONS: usize = FAIL as usize + 1;
 
-/// Order levels, in index order: changing by one level is one step in this list.
+/// Order levels, in catalogue order (the FAQ's list of markers). This is not the speed
+/// ladder "one level" is counted on: see [`speed_rank`].
 pub const ORDER_NAMES: [&str; 5] = ["stop", "astern", "slow", "half", "full"];
 pub const STOP: u8 = 0;
 pub const ASTERN: u8 = 1;
 pub const SLOW: u8 = 2;
 pub const HALF: u8 = 3;
 pub const FULL: u8 = 4;
+
+/// An order's step on the speed ladder astern, stop, slow, half, full: "at most one level"
+/// (FAQ) is one step of ordered speed, so a stopped ship may go astern or slow ahead, and a
+/// ship going astern must stop before she goes ahead.
+pub const fn speed_rank(level: u8) -> u8 {
+    match level {
+        ASTERN => 0,
+        STOP => 1,
+        other => other,
+    }
+}
 
 /// The turn of leg action `a`, degrees clockwise.
 pub fn leg_turn(a: Action) -> i32 {

@@ -551,13 +551,14 @@ impl TogoGame {
         self.ships[i].has(HIGH_MANOEUVRABILITY) && !self.storm()
     }
 
-    /// The orders ship `i` may follow `from` with: at most one level away unless High
-    /// manoeuvrability (FAQ), and at most `plan_cap` (FAQ, storm). `from == NONE`: any.
+    /// The orders ship `i` may follow `from` with: at most one level of speed away
+    /// ([`speed_rank`]) unless High manoeuvrability (FAQ), and at most `plan_cap` (FAQ,
+    /// storm). `from == NONE`: any.
     pub fn order_allowed(&self, i: usize, from: u8, level: u8) -> bool {
         if level > self.plan_cap(i) && level > from.min(FULL) {
             return false;
         }
-        from == NONE || self.nimble(i) || level.abs_diff(from) <= 1
+        from == NONE || self.nimble(i) || speed_rank(level).abs_diff(speed_rank(from)) <= 1
     }
 
     /// Whether ship `i` may end a leg at `end`, off the table: across the scenario's exit

@@ -352,8 +352,8 @@ impl RulesetUi for TogoUi {
 
 fn help_text() -> String {
     "Gods of War: Togo. Each turn: initiative (the winner picks player A), weather every two turns,\n\
-     then every ship gets a face-down order marker for NEXT turn (stop, astern, slow, half, full;\n\
-     at most one level from this turn's), then the sides activate ships alternately from player A:\n\
+     then every ship gets a face-down order marker for NEXT turn (astern, stop, slow, half, full;\n\
+     one step of speed from this turn's at most), then the sides activate ships alternately from player A:\n\
      the order is revealed, the ship moves leg by leg (2\" then a turn) and fires: a target for each\n\
      battery and the torpedo tube; ships fired at may answer with a counter salvo. Phase 4: fires,\n\
      flooding, repairs and surrender tests.\n\
