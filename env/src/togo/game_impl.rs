@@ -179,9 +179,10 @@ impl Game for TogoGame {
                 };
                 match self.shot_for(acting, j, battery) {
                     Some(s) => format!(
-                        "{name}: {what} of {} at ship {j} ({} dice, {}+{})",
+                        "{name}: {what} of {} at ship {j} ({} {}, {}+{})",
                         self.ship_word(acting),
                         s.dice,
+                        if s.dice == 1 { "die" } else { "dice" },
                         s.to_hit,
                         if s.reroll { ", re-roll misses" } else { "" }
                     ),
