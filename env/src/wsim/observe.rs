@@ -605,9 +605,19 @@ impl WsimGame {
             return;
         };
         let base = self.plane_key(observer);
-        let known = memo.as_ref().is_some_and(|m| m.base() == Some(base));
-        if !known {
-            planes.fill(0.0);
+        let held = memo.as_ref().and_then(|m| m.base());
+        let known = held == Some(base);
+        match memo.as_deref_mut() {
+            _ if known => {}
+            // The buffer holds a known picture in another frame (the observer changed, every
+            // few decisions in a batch row): its only nonzero cells are channel 0's map and
+            // the runs the layers recorded, so clearing those clears the planes, for a
+            // tenth of the memset of all eleven channels.
+            Some(m) if held.is_some() => {
+                planes[..PLANE_AREA].fill(0.0);
+                m.clear_painted(planes);
+            }
+            _ => planes.fill(0.0),
         }
         let mut w = PlaneWriter {
             planes,
@@ -1031,6 +1041,60 @@ mod tests {
             }
         }
         assert!(states > 1000);
+    }
+
+    /// A batch row's buffer whose observer changes (one memo, observers alternating, and one
+    /// shared by whoever acts) equals a fresh observation on maps with an odd number of
+    /// columns, where the two frames put the map on different cells (turning an odd-q map
+    /// half round shifts alternate columns a row): the map plane of the old frame must be
+    /// cleared, not only the layers' cells. The built-in maps all have an even number of
+    /// columns (the frames coincide there), so the map is narrowed or widened by a column.
+    #[test]
+    fn a_memo_across_observers_equals_a_fresh_observation_on_odd_maps() {
+        use crate::game::{Game, Turn};
+        use crate::observation::ObsMemo;
+        use rand::{Rng, SeedableRng};
+        let mut odd_maps = 0;
+        for id in ["squadron-battle", "frigate-duel", "arbuthnot-des-touches"] {
+            let scenario = super::super::builtin_scenario(id).unwrap();
+            for seed in 0..3u64 {
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                let mut g = WsimGame::new(&scenario, super::super::WsimOptions::default());
+                g.map.cols += if g.map.cols % 2 == 0 { 1 } else { 0 };
+                assert!(g.map.cols as usize <= PLANE_COLS, "{id}: the widened map fits");
+                let (mut fresh, mut other) = (Observation::new(&WSIM_OBS), Observation::new(&WSIM_OBS));
+                g.write_observation(0, &mut fresh);
+                g.write_observation(1, &mut other);
+                let ch0 = |o: &Observation| o.planes.index_axis(ndarray::Axis(0), CH_ON_MAP).to_owned();
+                assert_ne!(ch0(&fresh), ch0(&other), "{id}: the frames differ on an odd map");
+                odd_maps += 1;
+                let mut bufs = [Observation::new(&WSIM_OBS), Observation::new(&WSIM_OBS)];
+                bufs.iter_mut().for_each(|b| b.planes.fill(0.5));
+                let mut memos = [ObsMemo::new(), ObsMemo::new()];
+                for step in 0..300 {
+                    let acting = g.current_player().unwrap_or(0);
+                    // Buffer 0 alternates observers every step; buffer 1 follows the player to act.
+                    let observers = [(step % 2) as Player, acting];
+                    for (k, ((buf, memo), observer)) in bufs.iter_mut().zip(&mut memos).zip(observers).enumerate() {
+                        g.write_observation(observer, &mut fresh);
+                        g.write_into(observer, buf.view_mut(), Some(memo));
+                        assert_eq!(*buf, fresh, "{id} seed {seed} step {step} buffer {k}");
+                    }
+                    let a = match g.turn() {
+                        Turn::Terminal => break,
+                        Turn::Chance => g.chance_outcomes().sample(&mut rng),
+                        Turn::Player(_) => {
+                            let legal = g.legal_actions();
+                            let k = rng.random_range(0..legal.len());
+                            let a = legal.iter().nth(k).unwrap();
+                            a
+                        }
+                    };
+                    g.apply(a).unwrap();
+                }
+            }
+        }
+        assert_eq!(odd_maps, 9);
     }
 
     #[test]
