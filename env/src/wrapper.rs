@@ -15,6 +15,7 @@ use crate::observation::{ObsMemo, Observation, ObservationMut};
 use ndarray::{Array1, Array2, Array3, Array4, ArrayViewMut1, ArrayViewMut2, ArrayViewMut3, Axis};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -349,7 +350,9 @@ pub fn episode_seed(base: u64, env: usize, episode: u64) -> u64 {
 /// until it is done, so a step paid two cross-thread wake-ups and the caller's core sat
 /// idle: on two cores the "parallel" batch was slower than the serial one (0.7-0.9x in
 /// Python). Here the caller takes chunks from a shared counter alongside
-/// `current_num_threads() - 1` helpers, so a helper that wakes late only does less.
+/// `current_num_threads() - 1` helpers, so a helper that wakes late only does less. Called
+/// from a worker of the pool (inside `install`, as `broadside bench` does), it is
+/// `par_iter_mut`: the caller works already, and rayon's splitting measured faster there.
 pub fn for_each_shared<T: Send>(items: &mut [T], job: &(dyn Fn(usize, &mut T) + Sync)) {
     let n = items.len();
     let helpers = rayon::current_num_threads().saturating_sub(1);
@@ -361,6 +364,14 @@ pub fn for_each_shared<T: Send>(items: &mut [T], job: &(dyn Fn(usize, &mut T) + 
     }
     // About eight chunks per thread: small enough that the threads finish together, large
     // enough that taking one (an atomic add and an uncontended lock) costs nothing.
+    if rayon::current_thread_index().is_some() {
+        // A worker of the pool: it takes part in `par_iter_mut`'s splitting.
+        items
+            .par_iter_mut()
+            .enumerate()
+            .for_each(|(i, item)| job(i, item));
+        return;
+    }
     let chunk = n.div_ceil(8 * (helpers + 1)).max(1);
     let chunks: Vec<Mutex<(usize, &mut [T])>> = items
         .chunks_mut(chunk)

@@ -607,6 +607,8 @@ impl WsimGame {
         let base = self.plane_key(observer);
         let held = memo.as_ref().and_then(|m| m.base());
         let known = held == Some(base);
+        // Whether the `on_map` plane the buffer holds is already this frame's.
+        let map_held = held.is_some_and(|h| same_map_plane(h, base));
         match memo.as_deref_mut() {
             _ if known => {}
             // The buffer holds a known picture in another frame (the observer changed, every
@@ -614,7 +616,9 @@ impl WsimGame {
             // the runs the layers recorded, so clearing those clears the planes, for a
             // tenth of the memset of all eleven channels.
             Some(m) if held.is_some() => {
-                planes[..PLANE_AREA].fill(0.0);
+                if !map_held {
+                    planes[..PLANE_AREA].fill(0.0);
+                }
                 m.clear_painted(planes);
             }
             _ => planes.fill(0.0),
@@ -627,7 +631,9 @@ impl WsimGame {
             layer: 0,
         };
         if !known {
-            w.fill_map(CH_ON_MAP);
+            if !map_held {
+                w.fill_map(CH_ON_MAP);
+            }
             if let Some(m) = memo.as_deref_mut() {
                 m.start(base);
             }
@@ -697,6 +703,18 @@ impl WsimGame {
             }
         }
     }
+}
+
+/// Whether the `on_map` planes of two frames ([`WsimGame::plane_key`]s) hold the same cells:
+/// the same map, and the same observer or an even number of columns. Turning a map half round
+/// maps column `c` to `cols - 1 - c`; with an even number of columns that swaps the parity of
+/// every column, and the odd-q half-hex shifts of the two parities cancel, so after the shift
+/// to row 0 every column covers rows `0..rows` again, as in side 0's frame. With an odd number
+/// of columns the parities stay and alternate columns move a row.
+fn same_map_plane(a: u64, b: u64) -> bool {
+    const OBSERVER: u64 = 0xff << 40;
+    let cols = (b >> 16) as u16;
+    a == b || (a & !OBSERVER == b & !OBSERVER && cols.is_multiple_of(2))
 }
 
 /// Key words per entity row (see [`WsimGame::row_key`]); the last is the acting ship's.
@@ -1060,7 +1078,17 @@ mod tests {
             for seed in 0..3u64 {
                 let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
                 let mut g = WsimGame::new(&scenario, super::super::WsimOptions::default());
-                g.map.cols += if g.map.cols % 2 == 0 { 1 } else { 0 };
+                // The built-in maps' two frames hold the same map plane (`same_map_plane`).
+                let (mut a, mut b) = (Observation::new(&WSIM_OBS), Observation::new(&WSIM_OBS));
+                g.write_observation(0, &mut a);
+                g.write_observation(1, &mut b);
+                assert_eq!(g.map.cols % 2, 0, "{id}: an even number of columns");
+                assert_eq!(
+                    a.planes.index_axis(ndarray::Axis(0), CH_ON_MAP),
+                    b.planes.index_axis(ndarray::Axis(0), CH_ON_MAP),
+                    "{id}: the frames' map planes coincide on an even map"
+                );
+                g.map.cols += 1;
                 assert!(g.map.cols as usize <= PLANE_COLS, "{id}: the widened map fits");
                 let (mut fresh, mut other) = (Observation::new(&WSIM_OBS), Observation::new(&WSIM_OBS));
                 g.write_observation(0, &mut fresh);
