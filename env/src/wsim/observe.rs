@@ -331,7 +331,10 @@ impl WsimGame {
             return acting_row;
         }
         let mut order = self.entity_order(observer);
-        for row in 0..MAX_SHIPS {
+        // The record holds every row (`entity_rows` sized it), `ROW_WORDS` words each. A row's
+        // view is made only when it is written: most rows are not.
+        let (held_rows, _) = record.as_chunks_mut::<ROW_WORDS>();
+        for (row, held) in held_rows.iter_mut().enumerate().take(MAX_SHIPS) {
             let ship = order.next();
             if ship.is_some() && ship == acting {
                 acting_row = row;
@@ -340,21 +343,17 @@ impl WsimGame {
                 Some(i) => self.row_key(observer, i, acting_word),
                 None => [0; ROW_WORDS],
             };
-            let mut e = out.entities.row_mut(row);
-            // The record holds every row (`entity_rows` sized it).
-            let Some(held) = record.get_mut(row * ROW_WORDS..(row + 1) * ROW_WORDS) else {
-                continue;
-            };
             let same_ship = known && same_words(&held[..ROW_WORDS - 1], &key[..ROW_WORDS - 1]);
             if !same_ship {
+                let mut e = out.entities.row_mut(row);
                 e.fill(0.0);
                 if let Some(i) = ship {
                     self.write_entity(observer, frame, i, acting, &mut e);
                 }
-                held.copy_from_slice(&key);
+                *held = key;
             } else if held[ROW_WORDS - 1] != key[ROW_WORDS - 1] {
                 if let Some(i) = ship {
-                    self.write_acting_features(i, acting, &mut e);
+                    self.write_acting_features(i, acting, &mut out.entities.row_mut(row));
                 }
                 held[ROW_WORDS - 1] = key[ROW_WORDS - 1];
             }
