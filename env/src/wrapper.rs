@@ -362,8 +362,6 @@ pub fn for_each_shared<T: Send>(items: &mut [T], job: &(dyn Fn(usize, &mut T) + 
         }
         return;
     }
-    // About eight chunks per thread: small enough that the threads finish together, large
-    // enough that taking one (an atomic add and an uncontended lock) costs nothing.
     if rayon::current_thread_index().is_some() {
         // A worker of the pool: it takes part in `par_iter_mut`'s splitting.
         items
@@ -372,6 +370,8 @@ pub fn for_each_shared<T: Send>(items: &mut [T], job: &(dyn Fn(usize, &mut T) + 
             .for_each(|(i, item)| job(i, item));
         return;
     }
+    // About eight chunks per thread: small enough that the threads finish together, large
+    // enough that taking one (an atomic add and an uncontended lock) costs nothing.
     let chunk = n.div_ceil(8 * (helpers + 1)).max(1);
     let chunks: Vec<Mutex<(usize, &mut [T])>> = items
         .chunks_mut(chunk)
