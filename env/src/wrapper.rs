@@ -390,13 +390,35 @@ pub fn for_each_shared<T: Send>(items: &mut [T], job: &(dyn Fn(usize, &mut T) + 
             }
         }
     };
+    let generation = STEP_GENERATION.fetch_add(1, Ordering::Relaxed) + 1;
     rayon::in_place_scope(|s| {
         for _ in 0..helpers {
             s.spawn(|_| work());
         }
         work();
     });
+    // Keep the helpers awake through the caller's next stretch of its own work (numpy's
+    // sampling between two batch steps, some 16 µs): a rayon worker with nothing to do soon
+    // sleeps, and waking it costs a cross-CPU wake-up on the next step's critical path. Each
+    // keeper spins until the next call starts (then the worker finds that call's job at
+    // once) or for at most `KEEP_AWAKE_SPINS` rounds; it touches nothing but the counter.
+    for _ in 0..helpers {
+        rayon::spawn(move || {
+            for _ in 0..KEEP_AWAKE_SPINS {
+                if STEP_GENERATION.load(Ordering::Relaxed) != generation {
+                    break;
+                }
+                std::hint::spin_loop();
+            }
+        });
+    }
 }
+
+/// Calls of [`for_each_shared`] from outside the pool so far (the keepers' signal).
+static STEP_GENERATION: AtomicUsize = AtomicUsize::new(0);
+
+/// The most rounds a keeper spins (`spin_loop` is a pause of tens of ns: some 50-100 µs).
+const KEEP_AWAKE_SPINS: u32 = 2_000;
 
 /// The batch arrays a [`VecEnv`] fills; row `i` belongs to environment `i`.
 ///
