@@ -179,6 +179,18 @@ pub struct PlaneRun {
     pub step: u32,
 }
 
+/// Zeroes the cells of `run` in `planes` (clipped to its length).
+fn clear_run(planes: &mut [f32], run: PlaneRun) {
+    let last = planes.len().wrapping_sub(1);
+    let (start, end) = (run.start as usize, (run.end as usize).min(last));
+    if planes.is_empty() || start > end {
+        return;
+    }
+    for k in (start..=end).step_by(run.step.max(1) as usize) {
+        planes[k] = 0.0;
+    }
+}
+
 /// The most layers an [`ObsMemo`] keeps.
 pub const MAX_MEMO_LAYERS: usize = 8;
 
@@ -250,6 +262,19 @@ impl ObsMemo {
         }
     }
 
+    /// Zeroes in `planes` every cell the layers recorded (what they painted since the last
+    /// [`ObsMemo::start`]), so that a writer whose static part changes need not clear the
+    /// whole planes: with a known static part, the layers' runs and the static part are the
+    /// only cells a writer painted. Leaves the layers' records as they are (call
+    /// [`ObsMemo::start`] next).
+    pub fn clear_painted(&self, planes: &mut [f32]) {
+        for layer in &self.layers {
+            for &run in &layer.runs {
+                clear_run(planes, run);
+            }
+        }
+    }
+
     /// Whether layer `layer` holds exactly what `key` paints (then it need not be touched).
     /// Layers past [`MAX_MEMO_LAYERS`] are never known.
     pub fn layer_holds(&self, layer: usize, key: &[u64]) -> bool {
@@ -275,14 +300,7 @@ impl ObsMemo {
             return;
         };
         for run in l.runs.drain(..) {
-            let last = planes.len().wrapping_sub(1);
-            let (start, end) = (run.start as usize, (run.end as usize).min(last));
-            if planes.is_empty() || start > end {
-                continue;
-            }
-            for k in (start..=end).step_by(run.step.max(1) as usize) {
-                planes[k] = 0.0;
-            }
+            clear_run(planes, run);
         }
         l.runs.reserve(capacity);
         l.key.clear();

@@ -16,7 +16,8 @@ use ndarray::{Array1, Array2, Array3, Array4, ArrayViewMut1, ArrayViewMut2, Arra
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// Builds a game's initial state from a seed (the seed may pick a scenario variant; the
 /// same seed must give the same state).
@@ -340,6 +341,85 @@ pub fn episode_seed(base: u64, env: usize, episode: u64) -> u64 {
     derive_seed(derive_seed(base, env as u64), episode)
 }
 
+/// Runs `job(i, &mut items[i])` for every item, spread over the current rayon pool with the
+/// calling thread working a share itself. Results do not depend on the schedule: each item
+/// is touched by exactly one call, whichever thread makes it.
+///
+/// Why not `par_iter_mut`: called from outside the pool (the Python thread of the batch
+/// API, a user's main thread), rayon hands the whole job to the pool and the caller sleeps
+/// until it is done, so a step paid two cross-thread wake-ups and the caller's core sat
+/// idle: on two cores the "parallel" batch was slower than the serial one (0.7-0.9x in
+/// Python). Here the caller takes chunks from a shared counter alongside
+/// `current_num_threads() - 1` helpers, so a helper that wakes late only does less. Called
+/// from a worker of the pool (inside `install`, as `broadside bench` does), it is
+/// `par_iter_mut`: the caller works already, and rayon's splitting measured faster there.
+pub fn for_each_shared<T: Send>(items: &mut [T], job: &(dyn Fn(usize, &mut T) + Sync)) {
+    let n = items.len();
+    let helpers = rayon::current_num_threads().saturating_sub(1);
+    if helpers == 0 || n < 2 {
+        for (i, item) in items.iter_mut().enumerate() {
+            job(i, item);
+        }
+        return;
+    }
+    if rayon::current_thread_index().is_some() {
+        // A worker of the pool: it takes part in `par_iter_mut`'s splitting.
+        items
+            .par_iter_mut()
+            .enumerate()
+            .for_each(|(i, item)| job(i, item));
+        return;
+    }
+    // About eight chunks per thread: small enough that the threads finish together, large
+    // enough that taking one (an atomic add and an uncontended lock) costs nothing.
+    let chunk = n.div_ceil(8 * (helpers + 1)).max(1);
+    let chunks: Vec<Mutex<(usize, &mut [T])>> = items
+        .chunks_mut(chunk)
+        .enumerate()
+        .map(|(k, c)| Mutex::new((k * chunk, c)))
+        .collect();
+    let next = AtomicUsize::new(0);
+    let work = || {
+        while let Some(c) = chunks.get(next.fetch_add(1, Ordering::Relaxed)) {
+            // Each chunk is taken once (the counter hands out each index once), so the lock
+            // is never contended; it only proves to the compiler that the access is unique.
+            let mut guard = c.lock().unwrap_or_else(PoisonError::into_inner);
+            let (start, items) = &mut *guard;
+            for (j, item) in items.iter_mut().enumerate() {
+                job(*start + j, item);
+            }
+        }
+    };
+    let generation = STEP_GENERATION.fetch_add(1, Ordering::Relaxed) + 1;
+    rayon::in_place_scope(|s| {
+        for _ in 0..helpers {
+            s.spawn(|_| work());
+        }
+        work();
+    });
+    // Keep the helpers awake through the caller's next stretch of its own work (numpy's
+    // sampling between two batch steps, some 16 µs): a rayon worker with nothing to do soon
+    // sleeps, and waking it costs a cross-CPU wake-up on the next step's critical path. Each
+    // keeper spins until the next call starts (then the worker finds that call's job at
+    // once) or for at most `KEEP_AWAKE_SPINS` rounds; it touches nothing but the counter.
+    for _ in 0..helpers {
+        rayon::spawn(move || {
+            for _ in 0..KEEP_AWAKE_SPINS {
+                if STEP_GENERATION.load(Ordering::Relaxed) != generation {
+                    break;
+                }
+                std::hint::spin_loop();
+            }
+        });
+    }
+}
+
+/// Calls of [`for_each_shared`] from outside the pool so far (the keepers' signal).
+static STEP_GENERATION: AtomicUsize = AtomicUsize::new(0);
+
+/// The most rounds a keeper spins (`spin_loop` is a pause of tens of ns: some 50-100 µs).
+const KEEP_AWAKE_SPINS: u32 = 2_000;
+
 /// The batch arrays a [`VecEnv`] fills; row `i` belongs to environment `i`.
 ///
 /// After a step, rewards and done flags describe that step; when an episode ended, the
@@ -567,23 +647,18 @@ impl<G: Game> VecEnv<G> {
     /// flags are cleared.
     pub fn reset(&mut self, seed: u64) -> &Batch {
         self.config.seed = seed;
-        let mut rows = rows(&mut self.batch);
-        let job = |(i, (slot, row)): (usize, (&mut Slot<G>, &mut Rows<'_>))| {
+        let rows = rows(&mut self.batch);
+        let mut pairs: Vec<(&mut Slot<G>, Rows<'_>)> = self.slots.iter_mut().zip(rows).collect();
+        let job = |i: usize, (slot, row): &mut (&mut Slot<G>, Rows<'_>)| {
             slot.episode = 0;
             slot.reset(seed, i, row);
         };
         if self.config.parallel {
-            self.slots
-                .par_iter_mut()
-                .zip(rows.par_iter_mut())
-                .enumerate()
-                .for_each(job);
+            for_each_shared(&mut pairs, &job);
         } else {
-            self.slots
-                .iter_mut()
-                .zip(rows.iter_mut())
-                .enumerate()
-                .for_each(job);
+            for (i, pair) in pairs.iter_mut().enumerate() {
+                job(i, pair);
+            }
         }
         &self.batch
     }
@@ -613,24 +688,17 @@ impl<G: Game> VecEnv<G> {
             checked.map_err(|error| VecEnvError::Action { env, error })?;
         }
         let base = self.config.seed;
-        let mut rows = rows(&mut self.batch);
-        let job = |(i, ((slot, row), &a)): (usize, ((&mut Slot<G>, &mut Rows<'_>), &Action))| {
-            slot.step(a, base, i, row);
+        let rows = rows(&mut self.batch);
+        let mut pairs: Vec<(&mut Slot<G>, Rows<'_>)> = self.slots.iter_mut().zip(rows).collect();
+        let job = |i: usize, (slot, row): &mut (&mut Slot<G>, Rows<'_>)| {
+            slot.step(actions[i], base, i, row);
         };
         if self.config.parallel {
-            self.slots
-                .par_iter_mut()
-                .zip(rows.par_iter_mut())
-                .zip(actions.par_iter())
-                .enumerate()
-                .for_each(job);
+            for_each_shared(&mut pairs, &job);
         } else {
-            self.slots
-                .iter_mut()
-                .zip(rows.iter_mut())
-                .zip(actions.iter())
-                .enumerate()
-                .for_each(job);
+            for (i, pair) in pairs.iter_mut().enumerate() {
+                job(i, pair);
+            }
         }
         Ok(&self.batch)
     }
@@ -663,5 +731,36 @@ impl<G: Game> VecEnv<G> {
     /// Steps serially or in parallel from now on (the results are the same).
     pub fn set_parallel(&mut self, parallel: bool) {
         self.config.parallel = parallel;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every item is handed to the job exactly once, with its own index, from outside a
+    /// pool (the Python thread's case) and from inside one, for sizes around the chunking.
+    #[test]
+    fn for_each_shared_visits_every_item_once_with_its_index() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .expect("a pool");
+        for n in [0usize, 1, 2, 3, 7, 24, 25, 64, 257] {
+            let check = |items: &mut Vec<(usize, u32)>| {
+                for_each_shared(items, &|i, item: &mut (usize, u32)| {
+                    assert_eq!(item.0, i, "the index of item {i}");
+                    item.1 += 1;
+                });
+                assert!(items.iter().all(|&(_, k)| k == 1), "{n} items: {items:?}");
+            };
+            let mut items: Vec<(usize, u32)> = (0..n).map(|i| (i, 0)).collect();
+            pool.install(|| check(&mut items));
+            let mut items: Vec<(usize, u32)> = (0..n).map(|i| (i, 0)).collect();
+            // From a thread outside any pool: the global pool's helpers and the caller.
+            std::thread::scope(|s| {
+                s.spawn(|| check(&mut items));
+            });
+        }
     }
 }

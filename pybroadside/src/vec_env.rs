@@ -20,7 +20,7 @@
 //! check ([`Env::step_legal`]). The mask array itself stays writable (a learner may mask
 //! out more); what Python writes there lets no illegal action through.
 
-use broadside_env::wrapper::episode_seed;
+use broadside_env::wrapper::{episode_seed, for_each_shared};
 use broadside_env::{Action, ActionSet, Env, EnvConfig, Game, ObsMemo, ObservationMut};
 use numpy::{
     PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
@@ -28,7 +28,6 @@ use numpy::{
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use rayon::prelude::*;
 
 use crate::errors::value_error;
 use crate::obs::{spec_dict, Parts};
@@ -229,19 +228,17 @@ impl PyVecEnv {
                 },
             )
             .collect();
-        let mut rows = rows;
         let parallel = self.parallel;
-        let slots = &mut self.slots;
+        let mut pairs: Vec<(&mut Slot, Row<'_>)> = self.slots.iter_mut().zip(rows).collect();
+        let job = |i: usize, (slot, row): &mut (&mut Slot, Row<'_>)| job(i, slot, row);
         py.detach(|| {
             if parallel {
-                slots
-                    .par_iter_mut()
-                    .zip(rows.par_iter_mut())
-                    .enumerate()
-                    .for_each(|(i, (s, r))| job(i, s, r));
+                // The calling (Python) thread works a share itself: handing the whole step
+                // to the pool and sleeping made two threads slower than one.
+                for_each_shared(&mut pairs, &job);
             } else {
-                for (i, (s, r)) in slots.iter_mut().zip(rows.iter_mut()).enumerate() {
-                    job(i, s, r);
+                for (i, pair) in pairs.iter_mut().enumerate() {
+                    job(i, pair);
                 }
             }
         });

@@ -331,7 +331,10 @@ impl WsimGame {
             return acting_row;
         }
         let mut order = self.entity_order(observer);
-        for row in 0..MAX_SHIPS {
+        // The record holds every row (`entity_rows` sized it), `ROW_WORDS` words each. A row's
+        // view is made only when it is written: most rows are not.
+        let (held_rows, _) = record.as_chunks_mut::<ROW_WORDS>();
+        for (row, held) in held_rows.iter_mut().enumerate().take(MAX_SHIPS) {
             let ship = order.next();
             if ship.is_some() && ship == acting {
                 acting_row = row;
@@ -340,21 +343,17 @@ impl WsimGame {
                 Some(i) => self.row_key(observer, i, acting_word),
                 None => [0; ROW_WORDS],
             };
-            let mut e = out.entities.row_mut(row);
-            // The record holds every row (`entity_rows` sized it).
-            let Some(held) = record.get_mut(row * ROW_WORDS..(row + 1) * ROW_WORDS) else {
-                continue;
-            };
             let same_ship = known && same_words(&held[..ROW_WORDS - 1], &key[..ROW_WORDS - 1]);
             if !same_ship {
+                let mut e = out.entities.row_mut(row);
                 e.fill(0.0);
                 if let Some(i) = ship {
                     self.write_entity(observer, frame, i, acting, &mut e);
                 }
-                held.copy_from_slice(&key);
+                *held = key;
             } else if held[ROW_WORDS - 1] != key[ROW_WORDS - 1] {
                 if let Some(i) = ship {
-                    self.write_acting_features(i, acting, &mut e);
+                    self.write_acting_features(i, acting, &mut out.entities.row_mut(row));
                 }
                 held[ROW_WORDS - 1] = key[ROW_WORDS - 1];
             }
@@ -605,9 +604,23 @@ impl WsimGame {
             return;
         };
         let base = self.plane_key(observer);
-        let known = memo.as_ref().is_some_and(|m| m.base() == Some(base));
-        if !known {
-            planes.fill(0.0);
+        let held = memo.as_ref().and_then(|m| m.base());
+        let known = held == Some(base);
+        // Whether the `on_map` plane the buffer holds is already this frame's.
+        let map_held = held.is_some_and(|h| same_map_plane(h, base));
+        match memo.as_deref_mut() {
+            _ if known => {}
+            // The buffer holds a known picture in another frame (the observer changed, every
+            // few decisions in a batch row): its only nonzero cells are channel 0's map and
+            // the runs the layers recorded, so clearing those clears the planes, for a
+            // tenth of the memset of all eleven channels.
+            Some(m) if held.is_some() => {
+                if !map_held {
+                    planes[..PLANE_AREA].fill(0.0);
+                }
+                m.clear_painted(planes);
+            }
+            _ => planes.fill(0.0),
         }
         let mut w = PlaneWriter {
             planes,
@@ -617,7 +630,9 @@ impl WsimGame {
             layer: 0,
         };
         if !known {
-            w.fill_map(CH_ON_MAP);
+            if !map_held {
+                w.fill_map(CH_ON_MAP);
+            }
             if let Some(m) = memo.as_deref_mut() {
                 m.start(base);
             }
@@ -687,6 +702,18 @@ impl WsimGame {
             }
         }
     }
+}
+
+/// Whether the `on_map` planes of two frames ([`WsimGame::plane_key`]s) hold the same cells:
+/// the same map, and the same observer or an even number of columns. Turning a map half round
+/// maps column `c` to `cols - 1 - c`; with an even number of columns that swaps the parity of
+/// every column, and the odd-q half-hex shifts of the two parities cancel, so after the shift
+/// to row 0 every column covers rows `0..rows` again, as in side 0's frame. With an odd number
+/// of columns the parities stay and alternate columns move a row.
+fn same_map_plane(a: u64, b: u64) -> bool {
+    const OBSERVER: u64 = 0xff << 40;
+    let cols = (b >> 16) as u16;
+    a == b || (a & !OBSERVER == b & !OBSERVER && cols.is_multiple_of(2))
 }
 
 /// Key words per entity row (see [`WsimGame::row_key`]); the last is the acting ship's.
@@ -1031,6 +1058,70 @@ mod tests {
             }
         }
         assert!(states > 1000);
+    }
+
+    /// A batch row's buffer whose observer changes (one memo, observers alternating, and one
+    /// shared by whoever acts) equals a fresh observation on maps with an odd number of
+    /// columns, where the two frames put the map on different cells (turning an odd-q map
+    /// half round shifts alternate columns a row): the map plane of the old frame must be
+    /// cleared, not only the layers' cells. The built-in maps all have an even number of
+    /// columns (the frames coincide there), so the map is narrowed or widened by a column.
+    #[test]
+    fn a_memo_across_observers_equals_a_fresh_observation_on_odd_maps() {
+        use crate::game::{Game, Turn};
+        use crate::observation::ObsMemo;
+        use rand::{Rng, SeedableRng};
+        let mut odd_maps = 0;
+        for id in ["squadron-battle", "frigate-duel", "arbuthnot-des-touches"] {
+            let scenario = super::super::builtin_scenario(id).unwrap();
+            for seed in 0..3u64 {
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                let mut g = WsimGame::new(&scenario, super::super::WsimOptions::default());
+                // The built-in maps' two frames hold the same map plane (`same_map_plane`).
+                let (mut a, mut b) = (Observation::new(&WSIM_OBS), Observation::new(&WSIM_OBS));
+                g.write_observation(0, &mut a);
+                g.write_observation(1, &mut b);
+                assert_eq!(g.map.cols % 2, 0, "{id}: an even number of columns");
+                assert_eq!(
+                    a.planes.index_axis(ndarray::Axis(0), CH_ON_MAP),
+                    b.planes.index_axis(ndarray::Axis(0), CH_ON_MAP),
+                    "{id}: the frames' map planes coincide on an even map"
+                );
+                g.map.cols += 1;
+                assert!(g.map.cols as usize <= PLANE_COLS, "{id}: the widened map fits");
+                let (mut fresh, mut other) = (Observation::new(&WSIM_OBS), Observation::new(&WSIM_OBS));
+                g.write_observation(0, &mut fresh);
+                g.write_observation(1, &mut other);
+                let ch0 = |o: &Observation| o.planes.index_axis(ndarray::Axis(0), CH_ON_MAP).to_owned();
+                assert_ne!(ch0(&fresh), ch0(&other), "{id}: the frames differ on an odd map");
+                odd_maps += 1;
+                let mut bufs = [Observation::new(&WSIM_OBS), Observation::new(&WSIM_OBS)];
+                bufs.iter_mut().for_each(|b| b.planes.fill(0.5));
+                let mut memos = [ObsMemo::new(), ObsMemo::new()];
+                for step in 0..300 {
+                    let acting = g.current_player().unwrap_or(0);
+                    // Buffer 0 alternates observers every step; buffer 1 follows the player to act.
+                    let observers = [(step % 2) as Player, acting];
+                    for (k, ((buf, memo), observer)) in bufs.iter_mut().zip(&mut memos).zip(observers).enumerate() {
+                        g.write_observation(observer, &mut fresh);
+                        g.write_into(observer, buf.view_mut(), Some(memo));
+                        assert_eq!(*buf, fresh, "{id} seed {seed} step {step} buffer {k}");
+                    }
+                    let a = match g.turn() {
+                        Turn::Terminal => break,
+                        Turn::Chance => g.chance_outcomes().sample(&mut rng),
+                        Turn::Player(_) => {
+                            let legal = g.legal_actions();
+                            let k = rng.random_range(0..legal.len());
+                            let a = legal.iter().nth(k).unwrap();
+                            a
+                        }
+                    };
+                    g.apply(a).unwrap();
+                }
+            }
+        }
+        assert_eq!(odd_maps, 9);
     }
 
     #[test]
