@@ -30,7 +30,7 @@
 //!   its Hull turns away at full speed (out of range, to repair and pass its tests).
 
 use broadside_env::game::{Action, Game, Player};
-use broadside_env::plane::{point_segment_dist2, rect_distance, Rect};
+use broadside_env::plane::{point_segment_dist2, rect_distance, rect_distance_at_most, Rect};
 use broadside_env::togo::catalogue::*;
 use broadside_env::togo::movement::LegKind;
 use broadside_env::togo::state::TORPEDO;
@@ -161,24 +161,32 @@ impl TogoDoctrine {
 
     /// What standing at `end` risks from enemy ships that gain by ramming and boarding ship
     /// `i` and can reach her there at full speed (half as much from one that has already
-    /// moved this turn), times 216 quarters.
-    fn threat(g: &TogoGame, i: usize, end: &broadside_env::plane::Rect) -> i64 {
+    /// moved this turn), times 216 quarters; `threats` from [`Self::threats`].
+    fn threat(g: &TogoGame, threats: &[Threat], end: &Rect) -> i64 {
+        threats
+            .iter()
+            .filter(|t| rect_distance_at_most(end, &g.ships[t.ship].rect, t.reach))
+            .map(|t| t.worth)
+            .sum()
+    }
+
+    /// Each enemy of ship `i` that gains by ramming and boarding her: its full-speed reach
+    /// and what it gains (halved once it has moved). None of it depends on where a leg
+    /// ends, so a leg decision works it out once for all its legs.
+    fn threats(g: &TogoGame, i: usize) -> Vec<Threat> {
         let me = &g.ships[i];
         (0..g.num_ships as usize)
             .filter(|&k| g.ships[k].side != me.side && g.ships[k].afloat())
-            .map(|k| {
-                let reach = g.knots(k, FULL) as i32 * INCH / 2 + INCH;
-                if rect_distance(end, &g.ships[k].rect) > reach {
-                    return 0;
-                }
+            .filter_map(|k| {
                 let w = contact_worth(g, k, i).max(0);
-                if g.ships[k].activated {
-                    w / 2
-                } else {
-                    w
-                }
+                let worth = if g.ships[k].activated { w / 2 } else { w };
+                (worth != 0).then(|| Threat {
+                    ship: k,
+                    reach: g.knots(k, FULL) as i32 * INCH / 2 + INCH,
+                    worth,
+                })
             })
-            .sum()
+            .collect()
     }
 
     /// The order level wished for ship `i`.
@@ -203,6 +211,7 @@ impl TogoDoctrine {
         leg: Action,
         kind: LegKind,
         end: broadside_env::plane::Rect,
+        plan: &LegPlan,
     ) -> i64 {
         let mut score: i64 = 0;
         match kind {
@@ -223,12 +232,12 @@ impl TogoDoctrine {
             _ => {}
         }
         // Ending within reach of an enemy that gains by ramming and boarding.
-        score -= Self::threat(g, i, &end) * 2 * INCH as i64 / 216;
+        score -= Self::threat(g, &plan.threats, &end) * 2 * INCH as i64 / 216;
         // A minefield marker touched on the way is a mine hit test; and a course that runs
         // on through a marker towards the mark leads into the next one, so the doctrine
         // rounds the minefield instead of sailing leg after leg through it.
         score -= g.mines_touched(i, &end) as i64 * MINE_TOUCH_COST;
-        if let Some(j) = self.mark(g, i) {
+        if let Some(j) = plan.mark {
             score -= Self::mines_ahead(g, &end, &g.ships[j].rect) * MINE_AHEAD_COST;
         }
         let margin = 3 * INCH;
@@ -238,7 +247,7 @@ impl TogoDoctrine {
             score -= ((margin - edge) as i64) * 4;
         }
         let me = &g.ships[i];
-        if self.fleeing(g, i) {
+        if plan.fleeing {
             let nearest = (0..g.num_ships as usize)
                 .filter(|&j| g.ships[j].side != me.side && g.ships[j].afloat())
                 .map(|j| rect_distance(&end, &g.ships[j].rect))
@@ -246,16 +255,12 @@ impl TogoDoctrine {
                 .unwrap_or(0);
             return score + nearest as i64;
         }
-        if let Some(j) = self.mark(g, i) {
+        if let Some(j) = plan.mark {
             let d = rect_distance(&end, &g.ships[j].rect);
-            let wish = if self.closing(g, i) {
-                0
-            } else {
-                self.range * INCH
-            };
+            let wish = if plan.closing { 0 } else { self.range * INCH };
             score -= (d - wish).abs() as i64;
         }
-        if !self.closing(g, i) {
+        if !plan.closing {
             // The fire it could deal from there, less (by the doctrine's wariness) the fire
             // the enemy could deal it there, in hundredths of Hull quarters.
             let mut h = *g;
@@ -375,13 +380,20 @@ impl TogoDoctrine {
             Stage::Leg => {
                 let i = g.mv.ship as usize;
                 let dist = g.next_leg_dist();
+                let plan = LegPlan {
+                    mark: self.mark(g, i),
+                    closing: self.closing(g, i),
+                    fleeing: self.fleeing(g, i),
+                    threats: Self::threats(g, i),
+                };
                 legal
                     .iter()
                     .filter(|&a| a != HALT)
                     .max_by_key(|&a| {
                         let (kind, end) = g.classify_leg(i, dist, leg_turn(a));
                         // Ties go to the smaller turn.
-                        self.leg_score(g, i, a, kind, end) * 8 - leg_turn(a).abs() as i64 / 15
+                        self.leg_score(g, i, a, kind, end, &plan) * 8
+                            - leg_turn(a).abs() as i64 / 15
                     })
                     .or(Some(HALT))
             }
@@ -432,6 +444,26 @@ impl TogoDoctrine {
             _ => None,
         }
     }
+}
+
+/// An enemy that gains by ramming and boarding the ship on the move ([`TogoDoctrine::threats`]).
+struct Threat {
+    ship: usize,
+    /// Its full-speed move and an inch, mils.
+    reach: i32,
+    /// What it gains, times 216 quarters (halved once it has moved).
+    worth: i64,
+}
+
+/// What a leg decision's scoring needs that does not depend on the leg: the mark, whether
+/// the ship closes or flees, the enemies that threaten her. Worked out once per decision
+/// (each is a pass over the enemies with the exact ram and boarding expectations; per leg
+/// they were most of a playout's time).
+struct LegPlan {
+    mark: Option<usize>,
+    closing: bool,
+    fleeing: bool,
+    threats: Vec<Threat>,
 }
 
 /// A doctrine as an [`Agent`].

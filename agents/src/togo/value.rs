@@ -19,7 +19,7 @@
 use broadside_env::togo::TogoGame;
 use broadside_env::{Game, NUM_PLAYERS};
 
-use broadside_env::plane::rect_distance;
+use broadside_env::plane::rect_distance_at_most;
 use broadside_env::togo::catalogue::FULL;
 use broadside_env::togo::state::TORPEDO;
 
@@ -120,7 +120,7 @@ pub fn position(g: &TogoGame) -> [f64; 2] {
         let reach = i32::from(g.knots(i, FULL)) * 500 + 1000;
         let contact = (0..n)
             .filter(|&j| g.ships[j].side != me.side && g.ships[j].afloat() && !g.ships[j].fort)
-            .filter(|&j| rect_distance(&me.rect, &g.ships[j].rect) <= reach)
+            .filter(|&j| rect_distance_at_most(&me.rect, &g.ships[j].rect, reach))
             .map(|j| contact_worth(g, i, j))
             .max()
             .unwrap_or(0)

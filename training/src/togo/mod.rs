@@ -24,16 +24,16 @@ pub mod view;
 /// Togo's default admiral: the portfolio search led by the best doctrine, the rammers, with
 /// line-ahead gunnery's choices and, at every decision of at most five legal actions
 /// (orders, which ship acts, targets, counter salvo, boarding; not the legs), every legal
-/// action as candidates; 200 playouts of one game turn against the rammers a decision (a
+/// action as candidates; 400 playouts of one game turn against the rammers a decision (a
 /// fixed budget, so a game replays exactly), scored by the steep Hull-lead value. It leaves
 /// the rammers' choice only where a candidate's paired difference over it (the same worlds
 /// and dice for every candidate) is two standard errors above 0, so the ties of a one-turn
-/// horizon keep the doctrine. Against `bot:rammers` (after the doctrines' surrender-test
-/// change) it scored 61% of 100 games over four seeds; the SPRT (elo0 0, elo1 100) accepted
-/// H1 on seeds 7 and 11 and H0 on seed 2026, at about 58 ms a decision
-/// (docs/experiments/2026-11-26-togo-admiral-3.md).
+/// horizon keep the doctrine. Twice the playouts of the 200 it had (which accepted H0 on
+/// seed 2026) let the gate see more of the real differences: against `bot:rammers` the SPRT
+/// (elo0 0, elo1 100) accepted H1 on seeds 2026, 41, 313 and 5 (62-81%), at about 40 ms of
+/// CPU a decision (docs/experiments/2026-11-26-togo-admiral-4.md).
 pub const TOGO_ADMIRAL: &str =
-    "portfolio:bots=rammers+line-ahead-gunnery,model=rammers,sims=200,value=default,every=5,z=2";
+    "portfolio:bots=rammers+line-ahead-gunnery,model=rammers,sims=400,value=default,every=5,z=2";
 
 impl Screens for TogoRuleset {
     type Ui = TogoUi;
