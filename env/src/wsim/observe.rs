@@ -1022,12 +1022,28 @@ mod tests {
         }
     }
 
+    /// A uniformly random decision, or a chance outcome by its probability; `None` once
+    /// the game is over.
+    fn random_action<R: rand::Rng>(g: &WsimGame, rng: &mut R) -> Option<crate::game::Action> {
+        use crate::game::{Game, Turn};
+        match g.turn() {
+            Turn::Terminal => None,
+            Turn::Chance => Some(g.chance_outcomes().sample(rng)),
+            Turn::Player(_) => {
+                let legal = g.legal_actions();
+                let k = rng.random_range(0..legal.len());
+                let a = legal.iter().nth(k);
+                a
+            }
+        }
+    }
+
     /// The fast planes equal the hex-by-hex reference in both frames, in every state of
     /// random games on every built-in map (the fields run off every edge of the map).
     #[test]
     fn column_run_planes_equal_the_hex_by_hex_reference() {
-        use crate::game::{Game, Turn};
-        use rand::{Rng, SeedableRng};
+        use crate::game::Game;
+        use rand::SeedableRng;
         let mut states = 0;
         for id in ["squadron-battle", "frigate-duel", "arbuthnot-des-touches"] {
             let scenario = super::super::builtin_scenario(id).unwrap();
@@ -1043,15 +1059,8 @@ mod tests {
                         assert_eq!(fast.planes, slow.planes, "{id} seed {seed} player {player}");
                         states += 1;
                     }
-                    let a = match g.turn() {
-                        Turn::Terminal => break,
-                        Turn::Chance => g.chance_outcomes().sample(&mut rng),
-                        Turn::Player(_) => {
-                            let legal = g.legal_actions();
-                            let k = rng.random_range(0..legal.len());
-                            let a = legal.iter().nth(k).unwrap();
-                            a
-                        }
+                    let Some(a) = random_action(&g, &mut rng) else {
+                        break;
                     };
                     g.apply(a).unwrap();
                 }
@@ -1068,9 +1077,9 @@ mod tests {
     /// columns (the frames coincide there), so the map is narrowed or widened by a column.
     #[test]
     fn a_memo_across_observers_equals_a_fresh_observation_on_odd_maps() {
-        use crate::game::{Game, Turn};
+        use crate::game::Game;
         use crate::observation::ObsMemo;
-        use rand::{Rng, SeedableRng};
+        use rand::SeedableRng;
         let mut odd_maps = 0;
         for id in ["squadron-battle", "frigate-duel", "arbuthnot-des-touches"] {
             let scenario = super::super::builtin_scenario(id).unwrap();
@@ -1107,15 +1116,8 @@ mod tests {
                         g.write_into(observer, buf.view_mut(), Some(memo));
                         assert_eq!(*buf, fresh, "{id} seed {seed} step {step} buffer {k}");
                     }
-                    let a = match g.turn() {
-                        Turn::Terminal => break,
-                        Turn::Chance => g.chance_outcomes().sample(&mut rng),
-                        Turn::Player(_) => {
-                            let legal = g.legal_actions();
-                            let k = rng.random_range(0..legal.len());
-                            let a = legal.iter().nth(k).unwrap();
-                            a
-                        }
+                    let Some(a) = random_action(&g, &mut rng) else {
+                        break;
                     };
                     g.apply(a).unwrap();
                 }
