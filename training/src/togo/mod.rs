@@ -353,10 +353,10 @@ impl RulesetUi for TogoUi {
 fn help_text() -> String {
     "Gods of War: Togo. Each turn: initiative (the winner picks player A), weather every two turns,\n\
      then every ship gets a face-down order marker for NEXT turn (astern, stop, slow, half, full;\n\
-     one step of speed from this turn's at most), then the sides activate ships alternately from player A:\n\
-     the order is revealed, the ship moves leg by leg (2\" then a turn) and fires: a target for each\n\
-     battery and the torpedo tube; ships fired at may answer with a counter salvo. Phase 4: fires,\n\
-     flooding, repairs and surrender tests.\n\
+     at most one step of speed from this turn's), then the sides activate ships alternately from\n\
+     player A: the order is revealed, the ship moves leg by leg (2\" then a turn) and fires: a target\n\
+     for each battery and the torpedo tube; ships fired at may answer with a counter salvo. Phase 4:\n\
+     fires, flooding, repairs and surrender tests.\n\
      Orders (type the number from the list, or the name):\n\
      \x20 initiative:first|second   be player A yourself, or make the enemy player A\n\
      \x20 order:stop|astern|slow|half|full   the marker for the ship named in the prompt\n\
