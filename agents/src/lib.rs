@@ -19,7 +19,6 @@ pub use arena::{play_match, MatchConfig, MatchError, MatchOutcome};
 pub use control::SearchControl;
 pub use random::RandomAgent;
 pub use spec::{AgentSpec, KnownAgents, SpecError};
-pub use wsim::{CloseActionBot, DoctrineBot};
 
 use broadside_env::{Action, Game, Player};
 

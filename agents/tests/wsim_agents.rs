@@ -4,8 +4,8 @@
 mod versus_random;
 
 use broadside_agents::mcts::{MctsAgent, RootStats};
-use broadside_agents::wsim::{DoctrineBot, DOCTRINES};
-use broadside_agents::{Agent, AgentSpec, CloseActionBot, RandomAgent};
+use broadside_agents::wsim::{CloseActionBot, DoctrineBot, DOCTRINES};
+use broadside_agents::{Agent, AgentSpec, RandomAgent};
 use broadside_env::wsim::{builtin_scenario, WsimGame, WsimOptions};
 use broadside_env::{Game, Observation, Turn};
 

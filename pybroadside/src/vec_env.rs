@@ -199,7 +199,8 @@ impl PyVecEnv {
         let mut tru = self.truncated.bind(py).readwrite();
         let mut tpl = self.to_play.bind(py).readwrite();
         let not_contiguous = |_| value_error("a batch array was replaced by a non-contiguous one");
-        let rows: Vec<Row<'_>> = split(ent.as_slice_mut().map_err(not_contiguous)?, n, e * f)
+        // Each environment's rows, paired with it below: one vector a step.
+        let rows = split(ent.as_slice_mut().map_err(not_contiguous)?, n, e * f)
             .into_iter()
             .zip(split(glo.as_slice_mut().map_err(not_contiguous)?, n, g))
             .zip(split(
@@ -226,8 +227,7 @@ impl PyVecEnv {
                     truncated,
                     to_play,
                 },
-            )
-            .collect();
+            );
         let parallel = self.parallel;
         let mut pairs: Vec<(&mut Slot, Row<'_>)> = self.slots.iter_mut().zip(rows).collect();
         let job = |i: usize, (slot, row): &mut (&mut Slot, Row<'_>)| job(i, slot, row);
