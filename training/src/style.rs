@@ -13,6 +13,11 @@ pub fn sanitize(text: &str) -> String {
     sanitize_keeping(text, false)
 }
 
+/// `n` and the noun, singular or plural as English wants it: "1 mistake", "2 mistakes".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// [`sanitize`] that keeps line breaks (for multi-line messages such as errors).
 pub fn sanitize_lines(text: &str) -> String {
     sanitize_keeping(text, true)

@@ -225,6 +225,122 @@ fn random_order(view: &Value, rng: &mut Lcg) -> u64 {
         .expect("an action")
 }
 
+/// Sends `raw` bytes on a fresh connection and reads until the server closes it (or 30 s
+/// pass): the reply, and how long the server took to close.
+fn raw_exchange(addr: &str, raw: &[u8]) -> (String, Duration) {
+    let mut stream = TcpStream::connect(addr).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .expect("timeout");
+    stream.write_all(raw).expect("write");
+    let start = Instant::now();
+    let mut reply = Vec::new();
+    let _ = stream.read_to_end(&mut reply);
+    (
+        String::from_utf8_lossy(&reply).into_owned(),
+        start.elapsed(),
+    )
+}
+
+/// The JSON refusal's status and message in a raw reply.
+fn raw_refusal(reply: &str) -> (u16, String) {
+    let (head, body) = reply.split_once("\r\n\r\n").expect("a complete reply");
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .expect("a status");
+    let body: Value = serde_json::from_str(body)
+        .unwrap_or_else(|e| panic!("a refusal carries JSON ({e}): {reply:?}"));
+    let error = body["error"]
+        .as_str()
+        .expect("an error message")
+        .to_string();
+    (status, error)
+}
+
+#[test]
+fn requests_that_are_ambiguous_oversized_slow_or_silent_are_refused_or_closed() {
+    let s = serve();
+    // A connection that never sends a request, and one whose body stops short, each run on a
+    // thread of its own while the quick checks go on: both end within the server's limits
+    // (10 s), not when the client gives up.
+    let addr = s.addr.clone();
+    let silent = std::thread::spawn(move || {
+        let mut stream = TcpStream::connect(&addr).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .expect("timeout");
+        let start = Instant::now();
+        let mut reply = Vec::new();
+        let _ = stream.read_to_end(&mut reply);
+        start.elapsed()
+    });
+    let short = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{{}}",
+        s.addr
+    );
+    let addr = s.addr.clone();
+    let slow = std::thread::spawn(move || raw_exchange(&addr, short.as_bytes()));
+
+    // RFC 9112: more than one Host header is a 400, even when the first one is this machine.
+    let (reply, _) = raw_exchange(
+        &s.addr,
+        format!(
+            "GET /api/rulesets HTTP/1.1\r\nHost: {}\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+            s.addr
+        )
+        .as_bytes(),
+    );
+    let (status, error) = raw_refusal(&reply);
+    assert_eq!(status, 400, "{reply}");
+    assert!(error.contains("one `Host` header"), "{error}");
+
+    // A declared body over the limit is refused before a byte of it is sent.
+    let (reply, took) = raw_exchange(
+        &s.addr,
+        format!(
+            "POST /api/games HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 999999999\r\n\r\n",
+            s.addr
+        )
+        .as_bytes(),
+    );
+    let (status, error) = raw_refusal(&reply);
+    assert_eq!(status, 413, "{reply}");
+    assert!(error.contains("999999999"), "{error}");
+    assert!(
+        took < Duration::from_secs(5),
+        "refused at once, not {took:?}"
+    );
+
+    // A method a route does not take: a 405 with the JSON body every refusal has.
+    let refused = get(&s, "/api/games");
+    assert_eq!(refused.status, 405);
+    assert!(
+        refused.headers.contains("allow: post"),
+        "{}",
+        refused.headers
+    );
+    assert!(
+        refused.error().contains("does not take GET"),
+        "{}",
+        refused.error()
+    );
+
+    let (reply, took) = slow.join().expect("the slow client");
+    let (status, error) = raw_refusal(&reply);
+    assert_eq!(status, 408, "{reply}");
+    assert!(error.contains("did not arrive"), "{error}");
+    assert!(took < Duration::from_secs(20), "{took:?}");
+    let took = silent.join().expect("the silent client");
+    assert!(
+        took < Duration::from_secs(20),
+        "a silent connection is closed by the server, not kept: {took:?}"
+    );
+    // The server serves on.
+    ok(get(&s, "/api/rulesets"));
+}
+
 #[test]
 fn the_page_and_its_files_are_served_and_nothing_else() {
     let s = serve();
@@ -718,7 +834,7 @@ fn bad_requests_get_a_plain_4xx_and_leave_the_game_and_server_as_they_were() {
         (
             request(&s, "POST", "/api/replays", Some(&vec![b' '; 17 << 20])),
             413,
-            "length limit",
+            "the most accepted is",
         ),
         (get(&s, "/api/replays/5/0"), 404, "no replay"),
         (post(&s, "/api/analysis", &json!({})), 400, "name a `game`"),
@@ -1095,6 +1211,14 @@ fn the_admiral_s_thinking_shows_its_playouts_and_a_stop_makes_it_move_now() {
         view = ok(get(&s, &format!("/api/games/{id}")));
     }
     assert!(view["actions"].as_u64().unwrap_or(0) > 0);
+    // The admiral's reasoning (its candidates, indented under its order) is for after the
+    // game: its opponent does not see it while the game is on.
+    let log = view["log"].as_array().expect("a log");
+    assert!(
+        log.iter()
+            .all(|l| !l["text"].as_str().unwrap_or("").starts_with("    ")),
+        "{log:?}"
+    );
     // Nothing to stop now: a plain 409, the game unchanged.
     let refused = post(&s, &format!("/api/games/{id}/stop"), &json!({}));
     assert_eq!(refused.status, 409);

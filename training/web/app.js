@@ -4,6 +4,8 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
+// "1 mistake", "2 mistakes": a number and its noun as English wants it.
+const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 const app = {
   rulesets: [],
@@ -96,8 +98,19 @@ async function newGame() {
   startGame(await api("POST", "/api/games", req));
 }
 
+// The New game panel names the ruleset and scenario of the game on the board.
+function followRuleset(ruleset, scenario) {
+  if ($("ruleset").value === ruleset) return;
+  if (![...$("ruleset").options].some((o) => o.value === ruleset)) return;
+  $("ruleset").value = ruleset;
+  fillScenarios();
+  if ([...$("scenario").options].some((o) => o.value === scenario)) $("scenario").value = scenario;
+  describeScenario();
+}
+
 function startGame(view) {
   setMode("play");
+  followRuleset(view.ruleset, view.scenario);
   app.game = view;
   app.replay = null;
   app.selectedOrder = null;
@@ -146,6 +159,9 @@ function renderGame() {
   $("result").hidden = !g.result;
   $("result").textContent = g.result || "";
   $("undo").disabled = !g.can_undo;
+  // The typed-order example is an order of this ruleset, legal now where there is one.
+  const example = g.orders.find((o) => o.name !== "resign");
+  if (example) $("order-name").placeholder = example.name;
   $("save").hidden = false;
   $("save").href = `/api/games/${g.id}/saved`;
   $("save").setAttribute("download", `broadside-game-${g.id}.json`);
@@ -242,6 +258,7 @@ function showReplay(view) {
   app.best = null;
   clearAnalysis();
   $("turn-select").replaceChildren(...view.turns.map((t) => option(t.step, `turn ${t.turn}`)));
+  followRuleset(view.ruleset, view.scenario);
   renderReplay();
 }
 
@@ -259,7 +276,9 @@ async function gotoStep(step) {
 function renderReplay() {
   const r = app.replay;
   $("title").textContent = `Replay: ${r.title} — ${r.ruleset} — ${r.sides[0]} (${r.players[0] || "?"}) against ${r.sides[1]} (${r.players[1] || "?"})`;
-  $("status").textContent = `Position after ${r.step} of ${r.steps} actions` + (r.action ? ` (last: ${r.action})` : "") + ` · to move: ${r.to_move}`;
+  const seat = /^player (\d)$/.exec(r.to_move);
+  const mover = seat ? r.sides[Number(seat[1])] : r.to_move;
+  $("status").textContent = `Position after ${r.step} of ${r.steps} actions` + (r.action ? ` (last: ${r.action})` : "") + ` · to move: ${mover}`;
   $("replay-step").max = r.steps;
   $("replay-step").value = r.step;
   $("replay-pos").textContent = `${r.step} / ${r.steps}`;
@@ -383,9 +402,9 @@ function showMistakes(rep, r) {
   const names = r.sides;
   const c = rep.counts;
   $("mistakes-summary").textContent =
-    `${names[0]}: ${c[0][0]} inaccuracies, ${c[0][1]} mistakes, ${c[0][2]} blunders · ` +
-    `${names[1]}: ${c[1][0]} inaccuracies, ${c[1][1]} mistakes, ${c[1][2]} blunders · ` +
-    `${rep.decisions.length} decisions checked, ${rep.forced} forced`;
+    names.map((name, p) => `${name}: ${count(c[p][0], "inaccuracy", "inaccuracies")}, ` +
+      `${count(c[p][1], "mistake", "mistakes")}, ${count(c[p][2], "blunder", "blunders")}`).join(" · ") +
+    ` · ${count(rep.decisions.length, "decision", "decisions")} checked, ${rep.forced} forced`;
   const shown = rep.decisions.filter((d) => ["inaccuracy", "mistake", "blunder"].includes(d.class));
   $("mistakes-table").tBodies[0].replaceChildren(...shown.map((d) => {
     const tr = document.createElement("tr");
@@ -395,7 +414,11 @@ function showMistakes(rep, r) {
       td.textContent = text;
       tr.appendChild(td);
     }
-    tr.addEventListener("click", () => guarded(() => gotoStep(d.step)));
+    // The position before the decision, with the engine's best order drawn as a ghost.
+    tr.addEventListener("click", () => guarded(async () => {
+      await gotoStep(d.step);
+      if (d.candidates.length) await drawBest(d.candidates[0].action);
+    }));
     return tr;
   }));
   drawGraph(rep, r.steps);
@@ -478,15 +501,21 @@ function drawPiece(g, p, board, cls) {
     grp.appendChild(el("polygon", { class: "base", points: p.outline.map((q) => q.join(",")).join(" "), fill: colour }));
   }
   const h = hullOf(p, board);
+  // On a large table (Togo's) a ship to scale is a speck: her marker (hull, letter,
+  // strength) is drawn at least a 36th of the table long; her base keeps its true size.
+  const least = board.kind === "table" ? Math.max(board.width, board.height) / 36 : 0;
+  const scale = Math.max(1, least / h.length);
+  const marker = scale > 1 ? el("g", { transform: `translate(${h.cx} ${h.cy}) scale(${scale.toFixed(3)}) translate(${-h.cx} ${-h.cy})` }) : grp;
+  if (marker !== grp) grp.appendChild(marker);
   if (acting) grp.appendChild(el("circle", { class: "acting-ring", cx: h.cx, cy: h.cy, r: h.length * 0.7 }));
-  grp.appendChild(el("polygon", { class: "hull", points: hullPoints(h.cx, h.cy, p.heading, h.length, h.beam), fill: colour }));
-  grp.appendChild(el("text", { class: "letter", x: h.cx, y: h.cy }, p.letter));
+  marker.appendChild(el("polygon", { class: "hull", points: hullPoints(h.cx, h.cy, p.heading, h.length, h.beam), fill: colour }));
+  marker.appendChild(el("text", { class: "letter", x: h.cx, y: h.cy }, p.letter));
   if (p.strength !== null && p.strength !== undefined && !cls) {
     // Strength left, a bar under the hull: green, amber below a half, red below a quarter.
     const w = 1.4, x = h.cx - w / 2, y = h.cy + 0.75;
     const colour = p.strength < 0.25 ? "#c53030" : p.strength < 0.5 ? "#dd6b20" : "#2f855a";
-    grp.appendChild(el("rect", { class: "strength", x, y, width: w, height: 0.18, fill: "#fff", stroke: "#52606d", "stroke-width": 0.02 }));
-    grp.appendChild(el("rect", { class: "strength", x, y, width: w * Math.max(0, Math.min(1, p.strength)), height: 0.18, fill: colour }));
+    marker.appendChild(el("rect", { class: "strength", x, y, width: w, height: 0.18, fill: "#fff", stroke: "#52606d", "stroke-width": 0.02 }));
+    marker.appendChild(el("rect", { class: "strength", x, y, width: w * Math.max(0, Math.min(1, p.strength)), height: 0.18, fill: colour }));
   }
   grp.appendChild(el("title", {}, `${p.name}: ${p.marks.join(", ")}`));
   if (!cls) {
@@ -600,6 +629,7 @@ function renderBoard(board) {
       if (a.outline.length) svg.appendChild(el("polygon", { class: "area-field", points: a.outline.map((q) => q.join(",")).join(" "), ...clipped }));
     }
   }
+  renderLegend(board);
   if (board.wind) drawWind(svg, board);
   for (const p of board.pieces) drawPiece(svg, p, board);
   const sel = board.pieces.find((p) => p.ship === app.selectedShip);
@@ -612,6 +642,52 @@ function renderBoard(board) {
       drawPiece(svg, p, extra, cls);
     }
   }
+}
+
+// What each terrain colour on the board means, for the kinds this board has.
+const TERRAIN = { fog: "fog", shallows: "shallows", exit: "escape area", land: "land", rocks: "rocks",
+  shoal: "shoal", obstacle: "obstacle", mine: "minefield", landing: "landing party" };
+
+function renderLegend(board) {
+  const kinds = [...new Set(board.areas.map((a) => a.kind))];
+  $("legend").replaceChildren(...kinds.map((k) => {
+    const item = document.createElement("span");
+    item.className = "legend-item";
+    const swatch = el("svg", { viewBox: "0 0 1 1", width: 14, height: 14 });
+    swatch.appendChild(el("rect", { class: `area-${k}`, x: 0.05, y: 0.05, width: 0.9, height: 0.9 }));
+    item.append(swatch, ` ${TERRAIN[k] || k}`);
+    return item;
+  }));
+  $("legend").hidden = kinds.length === 0;
+}
+
+// A click on the board, with one of your ships selected and her orders on offer: the order
+// whose ghost puts her nearest the point clicked is selected (confirm gives it).
+async function clickBoard(ev) {
+  const g = app.game;
+  if (app.mode !== "play" || !g || g.to_move !== "you" || app.selectedShip === null) return;
+  if (ev.target.closest && ev.target.closest(".piece")) return;
+  const mine = g.orders.filter((o) => o.ship === app.selectedShip && o.name !== "resign").slice(0, 60);
+  if (mine.length < 2) return;
+  const svg = $("board");
+  const pt = svg.createSVGPoint();
+  pt.x = ev.clientX; pt.y = ev.clientY;
+  const at = pt.matrixTransform(svg.getScreenCTM().inverse());
+  const now = g.board.pieces.find((q) => q.ship === app.selectedShip);
+  const bearing = now ? Math.atan2(at.x - now.x, now.y - at.y) * 180 / Math.PI : 0;
+  let best = null;
+  for (const o of mine) {
+    const board = await api("GET", `/api/games/${g.id}/preview/${o.action}`);
+    if (!app.game || app.game.id !== g.id || app.game.actions !== g.actions) return;
+    const p = board.pieces.find((q) => q.ship === app.selectedShip);
+    if (!p) continue;
+    // Nearest end point; a small penalty for a heading turned away from the click, so that
+    // among orders ending on one spot the one facing the click wins.
+    const turn = Math.abs(((p.heading - bearing) % 360 + 540) % 360 - 180) / 180;
+    const d = Math.hypot(p.x - at.x, p.y - at.y) + 0.25 * turn;
+    if (!best || d < best.d) best = { d, o };
+  }
+  if (best) selectOrder(best.o);
 }
 
 function drawWind(svg, board) {
@@ -725,6 +801,7 @@ function wire() {
   $("replay-play").addEventListener("click", toggleAnimation);
   $("analyse").addEventListener("click", () => guarded(analyse));
   $("mistakes-run").addEventListener("click", () => guarded(checkMistakes));
+  $("board").addEventListener("click", (ev) => guarded(() => clickBoard(ev)));
   document.addEventListener("keydown", (e) => {
     if (app.mode !== "replay" || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
     if (e.key === "ArrowLeft") guarded(() => gotoStep(app.replay.step - 1));

@@ -12,6 +12,7 @@ use broadside_env::savegame::SavedGame;
 use clap::Args;
 
 use crate::serve::analysis;
+use crate::style::count;
 
 /// The time per decision, milliseconds: at least, at most.
 const TIME_MS: (u64, u64) = (10, 60_000);
@@ -94,14 +95,21 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
     }
     for (p, c) in report.counts.iter().enumerate() {
         println!(
-            "{}: {} inaccuracies, {} mistakes, {} blunders",
-            sides[p], c[0], c[1], c[2]
+            "{}: {}, {}, {}",
+            sides[p],
+            count(c[0] as usize, "inaccuracy", "inaccuracies"),
+            count(c[1] as usize, "mistake", "mistakes"),
+            count(c[2] as usize, "blunder", "blunders")
         );
     }
     println!(
-        "{} decisions checked, {} forced (one legal order) not searched.",
-        report.decisions.len(),
-        report.forced
+        "{} checked, {} (one legal order) not searched.",
+        count(report.decisions.len(), "decision", "decisions"),
+        count(
+            report.forced as usize,
+            "forced decision",
+            "forced decisions"
+        )
     );
     Ok(())
 }

@@ -115,6 +115,11 @@ impl RulesetUi for FsailUi {
         self.list_orders(c, g)
     }
 
+    /// The order list's words (the browser's too), not the catalogue's codes.
+    fn order_text(&self, g: &FsailGame, action: Action) -> String {
+        orders::describe(g, self.roster(), action)
+    }
+
     /// The admiral's decision as the order list words it for a player.
     fn order_words(&self, g: &FsailGame, action: Action) -> String {
         let name = g.spec().action_name(action);

@@ -229,12 +229,15 @@ pub fn router(loopback_only: bool) -> Router {
         .fallback(static_file)
         .layer(axum::middleware::from_fn(json_posts_only))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .with_state(server);
-    if loopback_only {
+        .with_state(server)
+        .layer(axum::middleware::from_fn(super::guard::request_guard));
+    let router = if loopback_only {
         router.layer(axum::middleware::from_fn(loopback_hosts_only))
     } else {
         router
-    }
+    };
+    // Outermost, so that a refusal from any layer above gets its JSON body.
+    router.layer(axum::middleware::from_fn(super::guard::json_refusals))
 }
 
 /// Whether a `Host` header names this machine: `localhost`, `127.0.0.1` (any loopback IPv4

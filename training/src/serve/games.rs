@@ -35,6 +35,10 @@ pub const LOG_TAIL: usize = 400;
 pub struct LogLine {
     pub at: usize,
     pub text: String,
+    /// The admiral's own reasoning (its candidates and their values): shown to its human
+    /// opponent only once the game is over, as a chess engine's evaluation would be.
+    #[serde(skip)]
+    pub engine: bool,
 }
 
 /// What the admiral's thread hands back.
@@ -223,8 +227,11 @@ impl PlayGame {
         self.actions.push(a);
         let at = self.actions.len();
         let lines = self.viewer.narrate(&before, a, &self.game)?;
-        self.log
-            .extend(lines.into_iter().map(|text| LogLine { at, text }));
+        self.log.extend(lines.into_iter().map(|text| LogLine {
+            at,
+            text,
+            engine: false,
+        }));
         Ok(())
     }
 
@@ -325,6 +332,7 @@ impl PlayGame {
                 self.log.push(LogLine {
                     at: self.actions.len(),
                     text: "The admiral's search failed; a random admiral plays on.".into(),
+                    engine: false,
                 });
                 Ok(())
             }
@@ -354,10 +362,15 @@ impl PlayGame {
                 "The admiral orders: {}",
                 crate::style::sanitize(&self.game.describe_action(a))
             );
-            self.log.push(LogLine { at, text });
+            self.log.push(LogLine {
+                at,
+                text,
+                engine: false,
+            });
             self.log.extend(why.into_iter().map(|w| LogLine {
                 at,
                 text: format!("    {}", crate::style::sanitize(&w)),
+                engine: true,
             }));
         }
         self.apply(a)?;
@@ -491,7 +504,7 @@ impl PlayGame {
                 orders.push(OrderView {
                     action: a,
                     name: spec.action_name(a),
-                    text: crate::style::sanitize(&self.game.describe_action(a)),
+                    text: crate::style::sanitize(&self.viewer.order_text(&self.game, a)?),
                     ship: if Some(a) == resign {
                         None
                     } else {
@@ -502,7 +515,14 @@ impl PlayGame {
             // Resignation last, so the list opens with the orders that play on.
             orders.sort_by_key(|o| Some(o.action) == resign);
         }
-        let skip = self.log.len().saturating_sub(LOG_TAIL);
+        // The admiral's reasoning stays hidden from its opponent until the game is over.
+        let shown: Vec<LogLine> = self
+            .log
+            .iter()
+            .filter(|l| over || !l.engine)
+            .cloned()
+            .collect();
+        let skip = shown.len().saturating_sub(LOG_TAIL);
         Ok(GameView {
             id: self.id,
             ruleset: self.scenario.ruleset(),
@@ -517,7 +537,7 @@ impl PlayGame {
             actions: self.actions.len(),
             board: self.viewer.board(&self.game)?,
             orders,
-            log: self.log[skip..].to_vec(),
+            log: shown[skip..].to_vec(),
             thinking: self.thinking.as_ref().map(|t| ThinkingView {
                 elapsed_ms: t.started.elapsed().as_millis() as u64,
                 budget_ms: self.budget_ms,

@@ -7,6 +7,8 @@
 //! - [`games`]: a game against the admiral, its search on a thread of its own.
 //! - [`replays`]: a saved game opened for replay.
 //! - [`analysis`]: candidate orders with visits and win probabilities, and the mistake check.
+//! - [`guard`]: the accept loop and the checks every request passes first (timeouts,
+//!   ambiguous or oversized requests, JSON bodies on every refusal).
 //! - [`api`]: the HTTP routes (axum on tokio), every input checked and bounded, every
 //!   refusal a JSON `{"error": "..."}` with a 4xx status.
 //! - [`assets`]: the page (`training/web/`), built into the binary.
@@ -16,6 +18,7 @@ pub mod api;
 pub mod assets;
 pub mod board;
 pub mod games;
+pub mod guard;
 pub mod replays;
 pub mod view;
 
@@ -65,7 +68,7 @@ pub fn run(a: ServeArgs) -> Result<()> {
         );
         let _ = out.flush();
         drop(out);
-        axum::serve(listener, api::router(bound.ip().is_loopback()))
+        guard::serve(listener, api::router(bound.ip().is_loopback()))
             .await
             .context("the server stopped")
     })

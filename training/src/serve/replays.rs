@@ -173,6 +173,7 @@ impl Replay {
                 log.push(LogLine {
                     at: k + 1,
                     text: text.clone(),
+                    engine: false,
                 });
             }
         }

@@ -14,6 +14,8 @@ pub trait Viewer: Send {
     fn board(&self, g: &AnyGame) -> Result<Board>;
     /// The fields of fire of ship `ship`.
     fn fields(&self, g: &AnyGame, ship: usize) -> Result<Vec<Area>>;
+    /// What the legal order `action` does, in the words of the ruleset's order list.
+    fn order_text(&self, g: &AnyGame, action: Action) -> Result<String>;
     /// The ship the legal order `action` is for, if the ruleset says.
     fn order_ship(&self, g: &AnyGame, action: Action) -> Result<Option<usize>>;
     /// Why `action` is not a legal order now, naming the rule, if the ruleset says.
@@ -40,6 +42,10 @@ impl<U: RulesetUi + Send> Viewer for UiViewer<U> {
 
     fn fields(&self, g: &AnyGame, ship: usize) -> Result<Vec<Area>> {
         Ok(self.0.fields((U::STATE)(g)?, ship))
+    }
+
+    fn order_text(&self, g: &AnyGame, action: Action) -> Result<String> {
+        Ok(self.0.order_text((U::STATE)(g)?, action))
     }
 
     fn order_ship(&self, g: &AnyGame, action: Action) -> Result<Option<usize>> {
