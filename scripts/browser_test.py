@@ -118,6 +118,16 @@ def play_ruleset(d, url, ruleset, artefacts):
         assert board.get_attribute("data-kind") in ("hex", "table"), board.get_attribute("data-kind")
         assert pieces and not textboard.is_displayed(), f"{ruleset}'s board is text, not SVG"
         checks += 1
+    if your_turn(d):
+        # The typed-order example is an order of this game, legal now.
+        names = [b.get_attribute("title") for b in d.find_elements(By.CSS_SELECTOR, "#orders button.order")]
+        example = d.find_element(By.ID, "order-name").get_attribute("placeholder")
+        assert example in names, f"{ruleset}: the example {example!r} is not a legal order"
+        checks += 1
+    if d.execute_script("return app.game.board.areas.length") > 0:
+        # Terrain on the board has its legend.
+        assert d.find_element(By.ID, "legend").is_displayed() and text(d, "legend"), "no terrain legend"
+        checks += 1
     if pieces:
         # Clicking a ship shows her card.
         pieces[0].click()
@@ -191,9 +201,11 @@ def play_ruleset(d, url, ruleset, artefacts):
         wait(d, lambda: d.find_element(By.ID, "result").is_displayed(), "the result")
         checks += 1
     played = actions_played(d)
-    # Replay the game just played.
+    # Replay the game just played: the New game panel names its ruleset, the status its sides.
     d.find_element(By.ID, "to-replay").click()
     wait(d, lambda: d.find_element(By.ID, "replay-controls").is_displayed(), "the replay")
+    assert Select(d.find_element(By.ID, "ruleset")).first_selected_option.get_attribute("value") == ruleset
+    assert "player " not in text(d, "status"), text(d, "status")
     assert text(d, "replay-pos") == f"0 / {played}", text(d, "replay-pos")
     d.find_element(By.ID, "replay-next").click()
     wait(d, lambda: text(d, "replay-pos") == f"1 / {played}", "a step forward")
@@ -213,6 +225,14 @@ def play_ruleset(d, url, ruleset, artefacts):
     wait(d, lambda: "decisions checked," in text(d, "mistakes-summary"), "the mistake check")
     no_error(d)
     checks += 1
+    # A row of the mistake table takes the replay to the position before that decision.
+    rows = d.find_elements(By.CSS_SELECTOR, "#mistakes-table tbody tr")
+    if rows:
+        step = rows[0].find_elements(By.TAG_NAME, "td")[0].text
+        rows[0].click()
+        wait(d, lambda: text(d, "replay-pos").startswith(f"{step} / "), "the position of a mistake")
+        no_error(d)
+        checks += 1
     d.save_screenshot(os.path.join(artefacts, f"{ruleset}-replay.png"))
     return checks
 
@@ -245,6 +265,22 @@ def move_now(d, url):
     return 2
 
 
+def narrow_screen(d, url, artefacts):
+    """On a phone-sized window the page fits its width: no sideways scrolling."""
+    d.set_window_size(560, 1000)
+    try:
+        d.get(url)
+        wait(d, lambda: d.find_elements(By.CSS_SELECTOR, "#ruleset option"), "the ruleset list")
+        d.find_element(By.ID, "new-game").click()
+        wait(d, lambda: d.find_elements(By.CSS_SELECTOR, "#board g.piece"), "the board")
+        overflow = d.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        d.save_screenshot(os.path.join(artefacts, "narrow.png"))
+        assert overflow <= 1, f"the page is {overflow} px wider than a 560 px window"
+    finally:
+        d.set_window_size(1500, 1100)
+    return 1
+
+
 def main():
     binary, artefacts = sys.argv[1], sys.argv[2]
     os.makedirs(artefacts, exist_ok=True)
@@ -262,6 +298,8 @@ def main():
                 print(f"{name}: {n} checks passed in {time.time() - t0:.1f} s")
             passed += move_now(d, url)
             print("move now: 2 checks passed")
+            passed += narrow_screen(d, url, artefacts)
+            print("narrow screen: 1 check passed")
         finally:
             d.quit()
     except Exception as e:

@@ -1,6 +1,6 @@
-//! The random-game harness run the same way on every ruleset (`wsim_harness.rs`,
-//! `fsail_harness.rs`): one checked batch of games of a scenario, and the plan of thousands
-//! of games over the built-in scenarios.
+//! The random-game harness run the same way on every ruleset (`rulesets_harness.rs`, through
+//! the registry): one checked batch of games of a scenario, and the plan of thousands of games
+//! over the built-in scenarios.
 
 use broadside_env::game::Game;
 use broadside_env::harness::{run_random_games, HarnessConfig, HarnessReport};
