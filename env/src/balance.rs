@@ -250,7 +250,10 @@ mod tests {
     fn wilson_matches_a_worked_example_and_stays_in_bounds() {
         // 81 of 263 at 95%: 0.2553 to 0.3662 (Wilson's interval, as textbooks tabulate it).
         let (lo, hi) = wilson(81, 263, Z95).unwrap();
-        assert!((lo - 0.2553).abs() < 5e-4 && (hi - 0.3662).abs() < 5e-4, "{lo} {hi}");
+        assert!(
+            (lo - 0.2553).abs() < 5e-4 && (hi - 0.3662).abs() < 5e-4,
+            "{lo} {hi}"
+        );
         let (lo, hi) = wilson(0, 10, Z95).unwrap();
         assert!(lo == 0.0 && hi > 0.25 && hi < 0.35, "{lo} {hi}");
         let (lo, hi) = wilson(10, 10, Z95).unwrap();
