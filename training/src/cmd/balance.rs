@@ -374,4 +374,35 @@ mod tests {
         assert_eq!(a, measure(&all.jobs, 3, 9, 20_000, &|| {}).unwrap());
         assert_ne!(a, measure(&all.jobs, 3, 10, 20_000, &|| {}).unwrap());
     }
+
+    /// `broadside scenarios` shows stored figures: each default scenario's `bot:best` figure
+    /// must agree with a short fresh run at another seed (within 3.29 standard errors of a
+    /// difference: 99.9%, wide for 10 games, yet a 97%-lopsided claim against a fair
+    /// scenario fails), and every stored agent must still be a spec that plays its ruleset.
+    #[test]
+    fn stored_figures_agree_with_a_short_fresh_run() {
+        for r in ruleset::rulesets() {
+            let stored = broadside_env::balance::stored(r.name).unwrap();
+            for b in &stored {
+                parse_spec(&b.agent, r.name).unwrap_or_else(|e| panic!("{}: {e:#}", b.agent));
+            }
+            let figure = stored
+                .iter()
+                .find(|b| b.scenario == r.default_scenario && b.agent == "bot:best")
+                .unwrap_or_else(|| panic!("{}: no bot:best figure for its default", r.name));
+            let s = BalanceSettings::from_args(BalanceArgs {
+                pairs: 5,
+                ..args(Some(r.name), Some(r.default_scenario), "bot:best")
+            })
+            .unwrap();
+            let fresh = measure(&s.jobs, s.pairs, 1009, s.max_decisions, &|| {}).unwrap();
+            assert!(
+                figure.agrees_with(&fresh[0], 3.29),
+                "{} / {}: stored {figure:?}, fresh {:?}",
+                r.name,
+                r.default_scenario,
+                fresh[0]
+            );
+        }
+    }
 }
