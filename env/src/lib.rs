@@ -39,6 +39,7 @@ macro_rules! ruleset_modules {
 for_each_ruleset!(ruleset_modules);
 
 pub mod action_set;
+pub mod balance;
 pub mod chance;
 pub mod connect_four;
 pub mod data_files;

@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 
 pub mod analyse;
 pub mod arena;
+pub mod balance;
 pub mod bench;
 #[cfg(feature = "torch")]
 pub mod bench_net;
@@ -36,6 +37,8 @@ pub enum Command {
     Replay(replay::ReplayArgs),
     /// Tournaments between agents: round robin with Elo ratings, or an SPRT.
     Arena(arena::ArenaArgs),
+    /// How fair the built-in scenarios are: one agent against itself, side 0's share of wins.
+    Balance(balance::BalanceArgs),
     /// Measure random-play, clone, observation and vectorised-environment throughput.
     Bench(bench::BenchArgs),
     /// Train the computer admiral's network by self-play (needs the `torch` feature).
@@ -54,6 +57,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Play(a) => play::run(play::PlaySettings::from_args(a)?),
         Command::Replay(a) => replay::run(replay::ReplaySettings::from_args(a)?),
         Command::Arena(a) => arena::run(arena::ArenaSettings::from_args(a)?),
+        Command::Balance(a) => balance::run(balance::BalanceSettings::from_args(a)?),
         Command::Bench(a) => bench::run(bench::BenchSettings::from_args(a)?),
         Command::Train(a) => train::run(train::TrainSettings::from_args(a)?),
         Command::Analyse(a) => analyse::run(a),

@@ -3,6 +3,7 @@
 use std::io::Write;
 
 use anyhow::Result;
+use broadside_env::balance::Balance;
 use broadside_env::ruleset::{self, AnyScenario, DEFAULT_RULESET};
 use clap::Args;
 use serde::Serialize;
@@ -51,10 +52,18 @@ pub struct ScenarioRow {
     /// Ships of side 0 and side 1.
     pub ships_per_side: [usize; 2],
     pub description: String,
+    /// Measured balance (`broadside balance`, stored with the ruleset's data): one figure
+    /// per agent that played the scenario against itself.
+    pub balance: Vec<super::balance::Row>,
 }
 
-fn row(s: &AnyScenario, default: &str) -> ScenarioRow {
+fn row(s: &AnyScenario, default: &str, stored: &[Balance]) -> ScenarioRow {
     let info = s.info();
+    let balance = stored
+        .iter()
+        .filter(|b| b.scenario == info.id)
+        .map(|b| super::balance::Row::new(info.ruleset, b.clone()))
+        .collect();
     let sides = s.header().sides.map(str::to_string).to_vec();
     ScenarioRow {
         ruleset: info.ruleset,
@@ -64,6 +73,7 @@ fn row(s: &AnyScenario, default: &str) -> ScenarioRow {
         sides,
         ships_per_side: s.ships_per_side(),
         description: info.description,
+        balance,
     }
 }
 
@@ -71,9 +81,10 @@ fn row(s: &AnyScenario, default: &str) -> ScenarioRow {
 pub fn run(s: ScenariosSettings) -> Result<()> {
     let mut out = std::io::stdout().lock();
     let default = select::ruleset_info(s.ruleset)?.default_scenario;
+    let stored = broadside_env::balance::stored(s.ruleset)?;
     let rows: Vec<ScenarioRow> = ruleset::scenarios(s.ruleset)?
         .iter()
-        .map(|x| row(x, default))
+        .map(|x| row(x, default, &stored))
         .collect();
     if s.json {
         return super::print_json(&rows);
@@ -94,11 +105,31 @@ pub fn run(s: ScenariosSettings) -> Result<()> {
             if r.default { " (default)" } else { "" },
             r.title
         )?;
-        writeln!(out, "    {}\n", r.description.replace('\n', " "))?;
+        writeln!(out, "    {}", r.description.replace('\n', " "))?;
+        for b in &r.balance {
+            writeln!(out, "    {}", balance_line(b))?;
+        }
+        writeln!(out)?;
     }
     writeln!(
         out,
         "Play one with `broadside play --scenario ID`, or give a scenario file's path."
     )?;
     Ok(())
+}
+
+/// "balance: side 0 wins 51.0% (44.1-57.9%) of the decisive games, 3% drawn: fair
+/// (200 games of bot:best against itself, seed 1)".
+fn balance_line(r: &super::balance::Row) -> String {
+    let b = &r.balance;
+    format!(
+        "balance: side 0 wins {} of the decisive games, {:.0}% drawn: {} ({} games of {} \
+         against itself, seed {})",
+        super::balance::share_words(b.share(), b.interval()),
+        100.0 * b.drawn(),
+        r.verdict.words(),
+        b.games,
+        b.agent,
+        b.seed
+    )
 }

@@ -314,8 +314,8 @@ mod tests {
         g.ships[0].owner = broadside_env::poe::state::NONE;
         g.ships[1].status = status::BURNT;
         g.ships[2].owner = 1;
-        g.ships[3].aground = 1;
-        g.ships[4].status = status::EXITED;
+        g.ships[4].aground = 1;
+        g.ships[3].status = status::EXITED;
         let r = crate::poe::roster(&s, 0);
         let text = render(&g, &r, &Style::PLAIN);
         let hx = |i: usize| {
@@ -324,12 +324,12 @@ mod tests {
         };
         assert_eq!(hx(0), "Ax ");
         assert_eq!(hx(1), "B# ");
-        assert!(hx(3).ends_with('!'), "{text}");
+        assert!(hx(4).ends_with('!'), "{text}");
         assert!(
-            !text.contains("E↗"),
+            !text.contains("D↗"),
             "an escaped ship is off the map:\n{text}"
         );
-        assert!(text.contains("E> Guardacosta (escaped)"), "{text}");
+        assert!(text.contains("D> Capitana (escaped)"), "{text}");
         assert!(text.contains("taken by the Buccaneers"), "{text}");
         let colored = render(&g, &r, &Style::detect(false, false));
         assert!(colored.contains("Santa Rosa"));
