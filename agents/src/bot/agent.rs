@@ -20,6 +20,8 @@ use crate::Agent;
 
 /// The most lines a bot may write for one decision (its `info` lines and the action).
 pub const MAX_LINES_PER_DECISION: usize = 1000;
+/// How long a bot has to answer the `hello` (or its decision limit, if longer).
+pub const HANDSHAKE: Duration = Duration::from_secs(10);
 /// The `info` lines kept for [`Agent::explain`].
 const KEPT_INFO: usize = 20;
 
@@ -97,13 +99,15 @@ impl<G: Game> BotAgent<G> {
             Some(g) if g < limit => format!("the {} ms left of its game budget", g.as_millis()),
             _ => format!("its {} ms limit for a decision", limit.as_millis()),
         };
-        let start = Instant::now();
-        let deadline = start + allowed;
         if self.process.is_none() {
             let p = BotProcess::spawn(&self.spec.argv, self.spec.log_dir.as_deref())?;
             self.process = Some(p);
             self.send(&serde_json::to_string(&Hello::new()).unwrap_or_default());
-            match self.next(deadline, &what_limit)? {
+            // Starting an interpreter can take a while on a busy machine: the handshake
+            // has its own limit and is not charged to the bot's clock.
+            let hello_limit = HANDSHAKE.max(limit);
+            let what = format!("{} ms to answer the hello", hello_limit.as_millis());
+            match self.next(Instant::now() + hello_limit, &what)? {
                 FromBot::Hello {
                     name,
                     protocol,
@@ -120,6 +124,8 @@ impl<G: Game> BotAgent<G> {
                 other => return Err(format!("did not start with a hello but {other:?}")),
             }
         }
+        let start = Instant::now();
+        let deadline = start + allowed;
         if self.side.is_none() {
             self.side = Some(player);
             let start_msg = protocol::start(

@@ -19,6 +19,8 @@ pub const MAX_LINE: usize = 1 << 20;
 const QUEUE: usize = 64;
 /// How long a bot may take to exit on its own after `end` before it is killed.
 const GRACE: Duration = Duration::from_millis(200);
+/// How often a wait for a line checks whether the bot has exited.
+const POLL: Duration = Duration::from_millis(20);
 
 /// What the reader saw.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -145,16 +147,30 @@ impl BotProcess {
         }
     }
 
-    /// The bot's next line, waiting until `deadline`.
+    /// The bot's next line, waiting until `deadline`. A bot that has exited gives
+    /// [`Line::Closed`] once its last lines are read, even while something it started
+    /// still holds its output open.
     pub fn recv(&mut self, deadline: Instant) -> Result<Line, RecvError> {
         let Some(rx) = &self.lines else {
             return Ok(Line::Closed);
         };
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match rx.recv_timeout(wait) {
-            Ok(l) => Ok(l),
-            Err(RecvTimeoutError::Timeout) => Err(RecvError::Timeout),
-            Err(RecvTimeoutError::Disconnected) => Ok(Line::Closed),
+        loop {
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(RecvError::Timeout);
+            }
+            // Short waits, so an exit is seen at once.
+            let wait = (deadline - now).min(POLL);
+            match rx.recv_timeout(wait) {
+                Ok(l) => return Ok(l),
+                Err(RecvTimeoutError::Disconnected) => return Ok(Line::Closed),
+                Err(RecvTimeoutError::Timeout) => {
+                    if matches!(self.child.try_wait(), Ok(Some(_))) {
+                        // Its last words first: anything written before it exited.
+                        return Ok(rx.try_recv().unwrap_or(Line::Closed));
+                    }
+                }
+            }
         }
     }
 
