@@ -239,13 +239,11 @@ fn read_lines(out: impl Read, tx: SyncSender<Line>) {
     let mut buf = Vec::new();
     loop {
         buf.clear();
-        let n = match (&mut reader)
+        // A read error ends the output like a close.
+        let n = (&mut reader)
             .take(MAX_LINE as u64 + 1)
             .read_until(b'\n', &mut buf)
-        {
-            Ok(n) => n,
-            Err(_) => 0,
-        };
+            .unwrap_or(0);
         if n == 0 {
             let _ = tx.send(Line::Closed);
             return;
