@@ -36,9 +36,8 @@ fn worth(name: &str) -> f64 {
         // WS&IM: fire at any hit-table value (the lower the threshold, the more shots).
         return 3.0 - t.parse::<f64>().unwrap_or(9.0) / 10.0;
     }
-    if name.starts_with("load:any") || name.starts_with("crew:reload") {
-        2.0
-    } else if FIGHT.iter().any(|w| name.contains(w)) {
+    let reload = name.starts_with("load:any") || name.starts_with("crew:reload");
+    if reload || FIGHT.iter().any(|w| name.contains(w)) {
         2.0
     } else if YIELD.iter().any(|w| name.contains(w)) {
         -1.0

@@ -113,7 +113,7 @@ impl CommandSpec {
 
 /// Milliseconds as seconds, without trailing zeros.
 fn seconds(ms: u64) -> String {
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         format!("{}", ms / 1000)
     } else {
         format!("{}", ms as f64 / 1000.0)
