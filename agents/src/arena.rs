@@ -25,8 +25,22 @@ pub struct MatchOutcome<G> {
     pub final_state: G,
     /// Decisions taken by the agents.
     pub decisions: usize,
-    /// Whether the game reached its end (false: cut off at `max_decisions`).
+    /// Whether the game reached its end or was forfeited (false: cut off at
+    /// `max_decisions`).
     pub terminated: bool,
+    /// The agent that gave the game up, if one did ([`Agent::forfeit`]).
+    pub forfeit: Option<Forfeit>,
+}
+
+/// An agent gave a game up: its side lost there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Forfeit {
+    /// Its seat.
+    pub player: Player,
+    /// Its name.
+    pub agent: String,
+    /// Why (a bot crashed, hung past its limit, ...).
+    pub reason: String,
 }
 
 /// Why a match was abandoned.
@@ -62,6 +76,7 @@ pub fn play_match<G: Game>(
     let mut rng = ChaCha8Rng::seed_from_u64(config.chance_seed);
     let mut history = Vec::new();
     let mut decisions = 0usize;
+    let mut forfeit = None;
     loop {
         match state.turn() {
             Turn::Terminal => break,
@@ -76,6 +91,14 @@ pub fn play_match<G: Game>(
                 }
                 let agent = &mut agents[p as usize % NUM_PLAYERS];
                 let a = agent.choose(&state, p);
+                if let Some(reason) = agent.forfeit() {
+                    forfeit = Some(Forfeit {
+                        player: p,
+                        agent: agent.name(),
+                        reason,
+                    });
+                    break;
+                }
                 state.apply(a).map_err(|error| MatchError::Illegal {
                     agent: agent.name(),
                     player: p,
@@ -88,9 +111,25 @@ pub fn play_match<G: Game>(
             }
         }
     }
+    let returns = match &forfeit {
+        // The side that gave up loses; the other wins.
+        Some(f) => {
+            let mut r = [1.0; NUM_PLAYERS];
+            r[f.player as usize % NUM_PLAYERS] = -1.0;
+            r
+        }
+        None => state.returns(),
+    };
+    let reason = forfeit
+        .as_ref()
+        .map(|f| format!("player {} ({}) forfeited: {}", f.player, f.agent, f.reason));
+    for (p, agent) in agents.iter_mut().enumerate() {
+        agent.game_over(&state, p as Player, returns, reason.as_deref());
+    }
     Ok(MatchOutcome {
-        returns: state.returns(),
-        terminated: state.is_terminal(),
+        returns,
+        terminated: state.is_terminal() || forfeit.is_some(),
+        forfeit,
         history,
         final_state: state,
         decisions,

@@ -2,6 +2,7 @@
 //! [`play_match`], which plays two agents against each other with seeded dice.
 
 mod arena;
+pub mod bot;
 mod control;
 pub mod fsail;
 pub mod mcts;
@@ -15,12 +16,12 @@ pub mod togo;
 pub mod tournament;
 pub mod wsim;
 
-pub use arena::{play_match, MatchConfig, MatchError, MatchOutcome};
+pub use arena::{play_match, Forfeit, MatchConfig, MatchError, MatchOutcome};
 pub use control::SearchControl;
 pub use random::RandomAgent;
 pub use spec::{AgentSpec, KnownAgents, SpecError};
 
-use broadside_env::{Action, Game, Player};
+use broadside_env::{Action, Game, Player, NUM_PLAYERS};
 
 /// A player of games of type `G`.
 ///
@@ -67,6 +68,25 @@ pub trait Agent<G: Game>: Send {
     fn explain_named(&self, _name: &dyn Fn(Action) -> String) -> Vec<String> {
         self.explain()
     }
+
+    /// Why this agent has given the game up, if it has: a bot program that crashed, hung
+    /// past its limit, wrote garbage or answered an illegal action ([`bot::BotAgent`]).
+    /// [`play_match`] asks after every choice; the agent's side then loses the game, the
+    /// reason recorded. `None` (the default) while it plays on.
+    fn forfeit(&self) -> Option<String> {
+        None
+    }
+
+    /// The game is over: the final state, the agent's seat, the returns, and the forfeit
+    /// that ended it early, if one did. A bot program is told the result and shut down.
+    fn game_over(
+        &mut self,
+        _state: &G,
+        _player: Player,
+        _returns: [f64; NUM_PLAYERS],
+        _reason: Option<&str>,
+    ) {
+    }
 }
 
 impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
@@ -88,5 +108,19 @@ impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
 
     fn explain_named(&self, name: &dyn Fn(Action) -> String) -> Vec<String> {
         (**self).explain_named(name)
+    }
+
+    fn forfeit(&self) -> Option<String> {
+        (**self).forfeit()
+    }
+
+    fn game_over(
+        &mut self,
+        state: &G,
+        player: Player,
+        returns: [f64; NUM_PLAYERS],
+        reason: Option<&str>,
+    ) {
+        (**self).game_over(state, player, returns, reason)
     }
 }

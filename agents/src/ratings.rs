@@ -196,6 +196,7 @@ mod tests {
             finished: true,
             decisions: 0,
             actions: Vec::new(),
+            forfeit: None,
         }
     }
 

@@ -45,6 +45,16 @@ pub struct GameRecord {
     pub decisions: usize,
     /// Every action from the start, chance outcomes included.
     pub actions: Vec<Action>,
+    /// The side that gave the game up and why (a bot that crashed, hung, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<ForfeitRecord>,
+}
+
+/// A forfeited game: which side gave up, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForfeitRecord {
+    pub side: usize,
+    pub reason: String,
 }
 
 impl GameRecord {
@@ -93,6 +103,10 @@ pub fn play_game<G: KnownAgents>(
         finished: out.terminated,
         decisions: out.decisions,
         actions: out.history,
+        forfeit: out.forfeit.map(|f| ForfeitRecord {
+            side: f.player as usize,
+            reason: f.reason,
+        }),
     })
 }
 

@@ -9,9 +9,10 @@
 //!
 //! The crate never links libtorch: `net:` agents are refused with the agents crate's message.
 
-pub mod aec;
+mod aec;
 pub mod agents;
 pub mod arena;
+pub mod bot;
 pub mod env;
 pub mod errors;
 pub mod game;
@@ -96,6 +97,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arena::arena_len, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_game, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_report_json, m)?)?;
+    m.add_function(wrap_pyfunction!(bot::bot_request, m)?)?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<agents::PyAgent>()?;
     m.add_class::<env::PyEnv>()?;

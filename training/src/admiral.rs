@@ -16,7 +16,11 @@ use broadside_env::{Action, Game, Player};
 use crate::screens::bot_plays;
 
 /// The admirals this build knows, with a line of help each.
-pub const KNOWN: [(&str, &str); 9] = [
+pub const KNOWN: [(&str, &str); 10] = [
+    (
+        "cmd:COMMAND",
+        "a bot program in any language speaking the bot protocol (docs/bots.md), e.g. `cmd:python3 examples/bots/broadside_bot.py`; `cmd:time=2 game=60 PROGRAM` sets its limits",
+    ),
     (
         "net:path=FILE",
         "a trained network's search, e.g. `net:path=runs/wsim-frigate-duel/best.safetensors,sims=64` (needs a build with the `torch` feature: scripts/train.sh)",
@@ -76,7 +80,10 @@ impl FromStr for AdmiralSpec {
     fn from_str(text: &str) -> Result<Self> {
         let text = text.trim();
         let lower = text.to_ascii_lowercase();
-        if lower.starts_with("mcts") || lower.starts_with("net:") || lower.starts_with("portfolio")
+        if lower.starts_with("mcts")
+            || lower.starts_with("net:")
+            || lower.starts_with("portfolio")
+            || lower.starts_with("cmd:")
         {
             // Unknown doctrines or values are refused when `play` builds the admiral.
             return Ok(AdmiralSpec::Agent(text.parse()?));
@@ -170,6 +177,8 @@ impl AdmiralSpec {
             AdmiralSpec::Agent(AgentSpec::Portfolio(p)) => {
                 bot_plays(&p.model, ruleset) && p.bots.iter().all(|b| bot_plays(b, ruleset))
             }
+            // A bot program is told the ruleset and plays whichever it is given.
+            AdmiralSpec::Agent(AgentSpec::Command(_)) => true,
         }
     }
 
@@ -220,6 +229,20 @@ impl<A: Agent<AnyGame>> Agent<AnyGame> for NeverResign<A> {
 
     fn explain_named(&self, name: &dyn Fn(Action) -> String) -> Vec<String> {
         self.0.explain_named(name)
+    }
+
+    fn forfeit(&self) -> Option<String> {
+        self.0.forfeit()
+    }
+
+    fn game_over(
+        &mut self,
+        state: &AnyGame,
+        player: Player,
+        returns: [f64; 2],
+        reason: Option<&str>,
+    ) {
+        self.0.game_over(state, player, returns, reason)
     }
 
     fn choose(&mut self, state: &AnyGame, player: Player) -> Action {

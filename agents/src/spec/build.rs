@@ -39,6 +39,12 @@ impl AgentSpec {
                 self.build_portfolio::<G>(default_seed)?
                     .expect("a portfolio spec builds a portfolio agent"),
             )),
+            // The process starts at the first decision: building to check a spec runs nothing.
+            AgentSpec::Command(c) => Ok(Box::new(crate::bot::BotAgent::new(
+                c.clone(),
+                self.to_string(),
+                Some(G::player_view),
+            ))),
         }
     }
 

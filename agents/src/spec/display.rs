@@ -16,6 +16,7 @@ impl fmt::Display for AgentSpec {
                 name,
                 seed: Some(s),
             } => write!(f, "bot:{name}:{s}"),
+            AgentSpec::Command(c) => write!(f, "cmd:{}", c.to_spec_text()),
             AgentSpec::Portfolio(p) => {
                 write!(f, "portfolio:")?;
                 if !p.bots.is_empty() {

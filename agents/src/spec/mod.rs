@@ -63,6 +63,11 @@
 //!   default 0: the best mean), `every` (at decisions with at most this many legal actions,
 //!   every one is a candidate, completed by the first doctrine; default 0: never), `seed`.
 //!
+//! - `cmd:COMMAND` ([`crate::bot`]): a bot program speaking the bot protocol
+//!   (`docs/bots.md`); everything after `cmd:` is its command line, run without a shell,
+//!   with optional leading `time=SECONDS` (per decision, default 5), `game=SECONDS` (per
+//!   game) and `log=DIR` (its stderr log) words.
+//!
 //! A nested `rollout:` spec may not contain commas (its own options would be ambiguous).
 
 mod build;
@@ -95,7 +100,10 @@ pub enum SpecError {
     #[error("empty agent spec")]
     Empty,
     /// The first word is not an agent kind.
-    #[error("unknown agent `{spec}` (known: random, bot:NAME, mcts:OPTIONS, net:path=FILE)")]
+    #[error(
+        "unknown agent `{spec}` (known: random, bot:NAME, mcts:OPTIONS, net:path=FILE, \
+         cmd:COMMAND)"
+    )]
     UnknownAgent { spec: String },
     /// The ruleset has no bot of that name.
     #[error("unknown bot `{name}` (known: {known})")]
@@ -213,6 +221,8 @@ pub enum AgentSpec {
     },
     /// Portfolio search ([`crate::portfolio`]).
     Portfolio(PortfolioSpec),
+    /// A bot program over the bot protocol ([`crate::bot`]).
+    Command(crate::bot::CommandSpec),
 }
 
 /// The settings of a `portfolio:` spec.
@@ -350,6 +360,11 @@ pub trait KnownAgents: Game {
             path: path.into(),
             detail: "networks are loaded for the `broadside` command's games only".into(),
         })
+    }
+    /// The position as `player` may know it, as JSON, for a bot program's `decide`
+    /// messages ([`crate::bot`]); `None` (the default): the bot gets the observation only.
+    fn player_view(_state: &Self, _player: broadside_env::Player) -> Option<serde_json::Value> {
+        None
     }
     /// How a bot fills in hidden state for the search's opponent model (`model=`).
     fn hidden_model() -> Option<HiddenModelFn<Self>> {

@@ -271,6 +271,10 @@ impl FromStr for AgentSpec {
             s.map(|a| parse_num(spec, "seed", a.strip_prefix("seed=").unwrap_or(a)))
                 .transpose()
         };
+        // A command line keeps its case: only the `cmd:` prefix is matched without it.
+        if lower.starts_with("cmd:") {
+            return crate::bot::CommandSpec::parse(spec, &spec[4..]).map(AgentSpec::Command);
+        }
         if lower == "random" || lower.starts_with("random:") {
             return Ok(AgentSpec::Random {
                 seed: seed_of(lower.strip_prefix("random:"))?,

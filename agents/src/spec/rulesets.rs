@@ -208,6 +208,9 @@ macro_rules! any_agents {
             fn hidden_model() -> Option<HiddenModelFn<Self>> {
                 Some(any_hidden_model)
             }
+            fn player_view(state: &Self, player: Player) -> Option<serde_json::Value> {
+                crate::bot::agent::redrawn_view(state, player)
+            }
             fn round(state: &Self) -> u32 {
                 match state {
                     $(AnyGame::$variant(g) => <<$ruleset as Ruleset>::Game as KnownAgents>::round(g),)*

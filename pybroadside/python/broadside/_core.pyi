@@ -51,6 +51,8 @@ def arena_report_json(
     games: bool = False,
 ) -> str: ...
 
+def bot_request(game: Game, decision: int = 0, time_left_ms: int = 5000) -> str: ...
+
 class Game:
     """A game state with its scenario, options and every action since the start (after
     OpenSpiel's ``pyspiel.State``)."""

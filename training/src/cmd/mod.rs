@@ -10,6 +10,7 @@ pub mod bench;
 #[cfg(feature = "torch")]
 pub mod bench_net;
 pub mod bench_net_sizes;
+pub mod ladder;
 pub mod play;
 pub mod replay;
 pub mod rules;
@@ -45,6 +46,8 @@ pub enum Command {
     Train(train::TrainArgs),
     /// The mistake check of a saved game: each decision's candidates and the value it lost.
     Analyse(analyse::AnalyseArgs),
+    /// A rating list that grows: add entrants (any spec, `cmd:` bots too), run, resume, show.
+    Ladder(ladder::LadderArgs),
     /// Serve the board in a browser: play the admiral, replay games, analyse positions.
     Serve(crate::serve::ServeArgs),
 }
@@ -61,6 +64,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Bench(a) => bench::run(bench::BenchSettings::from_args(a)?),
         Command::Train(a) => train::run(train::TrainSettings::from_args(a)?),
         Command::Analyse(a) => analyse::run(a),
+        Command::Ladder(a) => ladder::run(a),
         Command::Serve(a) => crate::serve::run(a),
     }
 }

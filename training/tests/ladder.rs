@@ -1,0 +1,101 @@
+//! `broadside ladder`: a ladder is started, killed with SIGKILL in the middle of `run`,
+//! resumed, and shown; every game finished before the kill is kept, the file stays
+//! readable, and the resumed run plays on from there.
+
+use std::path::Path;
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+fn broadside(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_broadside"))
+        .args(args)
+        .output()
+        .expect("broadside runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = broadside(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+fn lines(path: &Path) -> usize {
+    std::fs::read_to_string(path)
+        .map(|t| t.lines().count())
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_ladder_killed_during_run_resumes_and_shows_its_table() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let d = dir.path().join("ladder");
+    let d = d.to_str().expect("a path");
+    ok(&[
+        "ladder",
+        d,
+        "init",
+        "--ruleset",
+        "wsim",
+        "--scenario",
+        "frigate-duel",
+    ]);
+    for (name, spec) in [
+        ("random", "random"),
+        ("british", "bot:british"),
+        ("french", "bot:french"),
+    ] {
+        ok(&["ladder", d, "add", name, spec]);
+    }
+    // A bad spec and a second entrant of the same name are refused.
+    assert!(!broadside(&["ladder", d, "add", "x", "bot:nelson"])
+        .status
+        .success());
+    assert!(!broadside(&["ladder", d, "add", "random", "random"])
+        .status
+        .success());
+    let results = Path::new(d).join("results.jsonl");
+    let mut run = Command::new(env!("CARGO_BIN_EXE_broadside"))
+        .args([
+            "ladder",
+            d,
+            "run",
+            "--games",
+            "100000",
+            "--concurrency",
+            "2",
+        ])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("run starts");
+    let until = Instant::now() + Duration::from_secs(120);
+    while lines(&results) < 6 && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    run.kill().expect("SIGKILL");
+    run.wait().expect("reaped");
+    let before = lines(&results);
+    assert!(before >= 6, "{before} games before the kill");
+    ok(&["ladder", d, "run", "--games", "4"]);
+    let after = lines(&results);
+    assert!(after >= before + 4, "{before} then {after}");
+    let shown: serde_json::Value =
+        serde_json::from_str(&ok(&["ladder", d, "show", "--json"])).expect("JSON");
+    assert_eq!(shown["games"].as_u64(), Some(after as u64));
+    assert_eq!(shown["anchor"], "random");
+    let board = shown["leaderboard"].as_array().expect("a leaderboard");
+    assert_eq!(board.len(), 3);
+    let random = board
+        .iter()
+        .find(|r| r["name"] == "random")
+        .expect("random");
+    assert_eq!(random["elo"].as_f64(), Some(0.0));
+    let md = ok(&["ladder", d, "show", "--markdown"]);
+    assert!(
+        md.contains("| rank | entrant |") && md.contains("| british |"),
+        "{md}"
+    );
+}
