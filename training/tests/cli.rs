@@ -236,7 +236,7 @@ fn a_level_picks_the_portfolio_search_for_squadrons_and_the_tree_search_for_a_du
 #[test]
 fn scripted_orders_reprompt_after_an_invalid_order_and_quit_saves() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let script = "L1X\n9\nchart guerriere\nL1 rigging fire>=3 load=left\nquit\n";
+    let script = "L1X\nmove 9\n9\nchart guerriere\nL1 rigging fire>=3 load=left\nquit\n";
     let o = run_in(
         dir.path(),
         &["play", "--scenario", "frigate-duel", "--save", "g.json"],
@@ -244,9 +244,11 @@ fn scripted_orders_reprompt_after_an_invalid_order_and_quit_saves() {
     );
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    let prompt = "Orders for Constitution (e.g. L1R2 hull fire>=2 load=any), or `help`, `map`, `chart NAME`, `resign`, `quit`:";
+    let prompt = "Orders for Constitution (e.g. L1R2 hull fire>=2) or a number 1-";
     // One prompt per line of the script: the bad orders and the chart ask again.
-    assert_eq!(out.matches(prompt).count(), 5, "{out}");
+    assert_eq!(out.matches(prompt).count(), 6, "{out}");
+    // Digits alone are a number of the list, never a movement.
+    assert!(out.contains("error: there is no order number 9"), "{out}");
     assert!(out.contains("error: cannot read `L1X`"), "{out}");
     assert!(
         out.contains("error: the movement `9` is not allowed"),
