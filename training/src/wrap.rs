@@ -78,10 +78,22 @@ pub fn wrap_line(line: &str, width: usize) -> Vec<String> {
     let mut current = line[..lead].to_string();
     let mut current_len = lead;
     let mut fresh = true;
-    for word in line[lead..].split(' ').filter(|w| !w.is_empty()) {
+    // Each word with the spaces before it, so a line's own alignment is kept where it
+    // is not broken.
+    let mut words: Vec<(usize, &str)> = Vec::new();
+    let mut gap = 0;
+    for piece in line[lead..].split(' ') {
+        if piece.is_empty() {
+            gap += 1;
+        } else {
+            words.push((gap + 1, piece));
+            gap = 0;
+        }
+    }
+    for (gap, word) in words {
         let mut word = word.to_string();
         let mut len = visible_len(&word);
-        let sep = usize::from(!fresh);
+        let sep = if fresh { 0 } else { gap };
         if !fresh && current_len + sep + len > width {
             out.push(std::mem::take(&mut current));
             current = " ".repeat(indent);
@@ -105,8 +117,8 @@ pub fn wrap_line(line: &str, width: usize) -> Vec<String> {
             }
         }
         if !fresh {
-            current.push(' ');
-            current_len += 1;
+            current.push_str(&" ".repeat(gap));
+            current_len += gap;
         }
         current.push_str(&word);
         current_len += len;
@@ -114,6 +126,12 @@ pub fn wrap_line(line: &str, width: usize) -> Vec<String> {
     }
     if !fresh || out.is_empty() {
         out.push(current);
+    }
+    // A prompt's trailing space stays, so what is typed does not touch it.
+    if line.ends_with(' ') {
+        if let Some(last) = out.last_mut() {
+            last.push(' ');
+        }
     }
     out
 }
@@ -132,6 +150,14 @@ pub struct Wrapping<W: Write> {
     inner: W,
     width: usize,
     pending: Vec<u8>,
+}
+
+impl<W: Write> std::fmt::Debug for Wrapping<W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Wrapping")
+            .field("width", &self.width)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<W: Write> Wrapping<W> {

@@ -244,7 +244,7 @@ fn scripted_orders_reprompt_after_an_invalid_order_and_quit_saves() {
     );
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    let prompt = "Orders for Constitution (e.g. L1R2 hull fire>=2) or a number 1-";
+    let prompt = "Orders for Constitution (e.g. L1R2 hull) or number 1-";
     // One prompt per line of the script: the bad orders and the chart ask again.
     assert_eq!(out.matches(prompt).count(), 6, "{out}");
     // Digits alone are a number of the list, never a movement.

@@ -112,6 +112,9 @@ impl RulesetUi for FsailUi {
         let map = map::render(g, self.roster(), &style);
         c.board(&map, Some(&chart::table(g, self.roster(), &style)))?;
         c.show_log(Self::SINCE)?;
+        // The decision of the moment, which the table above says only where it was drawn.
+        let now = super::phase_text(g, self.roster());
+        writeln!(c.out, "{}", style.bold(&format!("Now: {now}.")))?;
         self.list_orders(c, g)
     }
 

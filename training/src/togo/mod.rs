@@ -371,7 +371,8 @@ mod tests {
         g.ships[4].planned = 4;
         let style = Style::PLAIN;
         let t = view::table(&g, &r, &style);
-        assert!(t.contains("Pelayo (A)") && t.contains("Indiana (a)"), "{t}");
+        assert!(t.contains("A Pelayo") && t.contains("a Indiana"), "{t}");
+        assert!(t.lines().all(|l| l.chars().count() <= 80), "{t}");
         assert!(t.contains("hidden / hidden"), "{t}");
         let m = view::map(&g, &r, &style);
         assert!(m.contains('A') && m.contains('a'), "{m}");

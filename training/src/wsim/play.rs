@@ -134,7 +134,7 @@ impl RulesetUi for WsimUi {
         let name = self.roster().name(Self::ship(g)?);
         let n = self.orders(g).len();
         Ok(format!(
-            "Orders for {name} (e.g. L1R2 hull fire>=2) or a number 1-{n}; `help`, `list`, `quit`: "
+            "Orders for {name} (e.g. L1R2 hull) or number 1-{n}; `help`, `list`, `quit`: "
         ))
     }
 
@@ -226,21 +226,23 @@ fn notation_word(name: &str) -> Option<String> {
 }
 
 fn help_text() -> String {
-    format!(
-        "Type a number of the list (`list` shows it again) to give one part of the ship's\n\
-         orders, or the ship's whole order in the game's notation, words separated by spaces,\n\
-         movement first (a line of digits alone is a number of the list: `move 3` moves three\n\
-         hexes ahead):\n\
-         \x20 L1R2        turn left, one hex ahead, turn right, two hexes ahead (`-`: stay)\n\
-         \x20 hull | rigging         aim (hull only counts at 5 hexes or less)\n\
-         \x20 fire>=N | hold         fire only at hit table N (0-8) or better, or keep the broadsides\n\
-         \x20 load=any|left|right    which empty broadside to load this turn\n\
-         \x20 unfoul=all|friend|enemy|remain   for fouled ships\n\
-         Words left out keep the ship's standing aim and fire order, load any side, unfoul from all.\n\
-         Each hex and each turn costs a movement factor; one turn per hex; turning into the wind stops the ship.\n\
-         Commands: `map`, `chart` (all ships), `chart NAME` (one ship, by name or map letter),\n\
-         `resign` (at the start of your turn's orders), `quit` (save and leave).\n\
-         Admirals known: {}",
-        admiral::KNOWN.iter().map(|(n, h)| format!("{n}: {h}")).collect::<Vec<_>>().join("; ")
-    )
+    // Prose is one line a paragraph (the screen wraps it to the terminal); the table of
+    // the notation is laid out within 80 columns.
+    let admirals = admiral::KNOWN
+        .iter()
+        .map(|(n, h)| format!("{n}: {h}"))
+        .collect::<Vec<_>>()
+        .join("; ");
+    [
+        "Type a number of the list (`list` shows it again) to give one part of the ship's orders, or the ship's whole order in the game's notation, words separated by spaces, movement first. A line of digits alone is a number of the list: `move 3` moves three hexes ahead.",
+        "  L1R2                  turn left, one hex, turn right, two hexes (`-`: stay)",
+        "  hull | rigging        aim (hull only counts at 5 hexes or less)",
+        "  fire>=N | hold        fire only at hit table N (0-8) or better, or hold fire",
+        "  load=any|left|right   which empty broadside to load this turn",
+        "  unfoul=all|friend|enemy|remain   for fouled ships",
+        "Words left out keep the ship's standing aim and fire order, load any side, unfoul from all. Each hex and each turn costs a movement factor; one turn per hex; turning into the wind stops the ship.",
+        "Commands: `list` (the numbered orders), `map`, `chart` (all ships), `chart NAME` (one ship, by name or map letter), `resign` (at the start of your turn's orders), `quit` (save and leave).",
+        &format!("Admirals known: {admirals}"),
+    ]
+    .join("\n")
 }
