@@ -172,8 +172,18 @@ fn takes_article(name: &str) -> bool {
         .unwrap_or("")
         .to_ascii_lowercase();
     const FORCES: [&str; 12] = [
-        "fleet", "navy", "convoy", "flotilla", "squadron", "guard", "buccaneer", "pirate",
-        "crown", "union", "confederacy", "republic",
+        "fleet",
+        "navy",
+        "convoy",
+        "flotilla",
+        "squadron",
+        "guard",
+        "buccaneer",
+        "pirate",
+        "crown",
+        "union",
+        "confederacy",
+        "republic",
     ];
     const DEMONYMS: [&str; 6] = ["ish", "ch", "ese", "ian", "can", "ean"];
     FORCES.contains(&last.as_str())
@@ -204,15 +214,23 @@ mod tests {
     /// Togo said "You command the Spain": a country or a colour takes no article.
     #[test]
     fn a_side_takes_an_article_only_where_english_gives_it_one() {
-        let sides = |a: &str, b: &str| {
-            Roster::of_ships(std::iter::empty(), [a.into(), b.into()], 0)
-        };
+        let sides =
+            |a: &str, b: &str| Roster::of_ships(std::iter::empty(), [a.into(), b.into()], 0);
         let r = sides("Spain", "United States");
-        assert_eq!((r.the_side(0).as_str(), r.the_side(1).as_str()), ("Spain", "the United States"));
+        assert_eq!(
+            (r.the_side(0).as_str(), r.the_side(1).as_str()),
+            ("Spain", "the United States")
+        );
         let r = sides("British", "French");
-        assert_eq!((r.the_side(0).as_str(), r.the_side(1).as_str()), ("the British", "the French"));
+        assert_eq!(
+            (r.the_side(0).as_str(), r.the_side(1).as_str()),
+            ("the British", "the French")
+        );
         let r = sides("Red", "Coast Guard");
-        assert_eq!((r.the_side(0).as_str(), r.the_side(1).as_str()), ("Red", "the Coast Guard"));
+        assert_eq!(
+            (r.the_side(0).as_str(), r.the_side(1).as_str()),
+            ("Red", "the Coast Guard")
+        );
     }
 
     #[test]

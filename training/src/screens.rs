@@ -283,9 +283,7 @@ pub fn generic_prompt(n: usize) -> String {
     } else {
         format!("1-{n}")
     };
-    format!(
-        "Order (number {range} or name), or `help`, `list`, `map`, `chart`, `quit`: "
-    )
+    format!("Order (number {range} or name), or `help`, `list`, `map`, `chart`, `quit`: ")
 }
 
 /// The generic answer to a command: `list` shows the orders again, anything else is read

@@ -222,7 +222,9 @@ mod tests {
         assert!(lines.iter().all(|l| visible_len(l) <= 40), "{lines:?}");
         assert!(lines[1].starts_with("    word"), "{lines:?}");
         // No word is cut: every piece is a whole `word`.
-        assert!(lines.iter().all(|l| l.split_whitespace().all(|w| w == "word")));
+        assert!(lines
+            .iter()
+            .all(|l| l.split_whitespace().all(|w| w == "word")));
     }
 
     #[test]

@@ -228,7 +228,10 @@ fn every_screen_of_every_ruleset_fits_eighty_columns() {
         // Input is not echoed: a prompt's line goes on with what follows it.
         let out = String::from_utf8_lossy(&o.stdout).replace("`quit`: ", "`quit`:\n");
         // A prompt's trailing space is kept even where the prompt is wrapped.
-        assert!(!out.contains("`quit`:T"), "{ruleset}: a prompt lost its space");
+        assert!(
+            !out.contains("`quit`:T"),
+            "{ruleset}: a prompt lost its space"
+        );
         let screens: Vec<&str> = out.split("`quit`:\n").collect();
         assert!(screens.len() > 20, "{ruleset}: too few prompts:\n{out}");
         for line in out.lines() {

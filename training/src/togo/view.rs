@@ -202,9 +202,9 @@ pub fn table(g: &TogoGame, roster: &Roster, style: &Style) -> String {
             out.push(format!("    damage: {damage}"));
         }
     }
-    out.push(style.dim(
-        "(cl class, hull left/full, guns main/medium/light batteries, tp torpedoes)",
-    ));
+    out.push(
+        style.dim("(cl class, hull left/full, guns main/medium/light batteries, tp torpedoes)"),
+    );
     out.join("\n")
 }
 

@@ -162,7 +162,10 @@ impl RulesetUi for WsimUi {
             || g.spec().action_by_name(&t.to_ascii_lowercase()).is_some();
         if listed {
             let orders = self.orders(g);
-            if number && t.parse::<usize>().map_or(true, |k| k == 0 || k > orders.len()) {
+            if number
+                && t.parse::<usize>()
+                    .map_or(true, |k| k == 0 || k > orders.len())
+            {
                 c.error(&format!(
                     "there is no order number {t} (the list is numbered 1 to {}); a movement alone is typed `move {t}`, and `-` keeps the ship where she is",
                     orders.len()
