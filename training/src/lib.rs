@@ -25,6 +25,7 @@ pub mod select;
 pub mod serve;
 pub mod style;
 pub mod train;
+pub mod wrap;
 
 // The rulesets' screens, one folder each (`training/src/NAME/`).
 pub mod fsail;

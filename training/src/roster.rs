@@ -102,6 +102,19 @@ impl Roster {
             .unwrap_or("?")
     }
 
+    /// The name of `side` as a sentence names it: "the British", "the Pirates", but
+    /// "Spain" and "Red" (a country or a colour takes no article). A name takes "the" when
+    /// it names a people or a force: a demonym (-ish, -ch, -ese, -ian, -can, -ean), a plural,
+    /// or a word for a force (fleet, navy, convoy, ...).
+    pub fn the_side(&self, side: u8) -> String {
+        let name = self.side_name(side);
+        if takes_article(name) {
+            format!("the {name}")
+        } else {
+            name.to_string()
+        }
+    }
+
     /// Whether ship `i` belongs to the viewer.
     pub fn is_own(&self, i: usize) -> bool {
         self.sides_of.get(i) == Some(&self.viewer)
@@ -151,6 +164,33 @@ fn letter(k: u8, own: bool) -> char {
 
 /// Whether `text` shows a ship by its number ("ship 3"), which a player never sees: the
 /// order-list tests of the rulesets that name ships in their own words.
+/// Whether a side's name reads with "the" before it ([`Roster::the_side`]).
+fn takes_article(name: &str) -> bool {
+    let last = name
+        .split_whitespace()
+        .last()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    const FORCES: [&str; 12] = [
+        "fleet",
+        "navy",
+        "convoy",
+        "flotilla",
+        "squadron",
+        "guard",
+        "buccaneer",
+        "pirate",
+        "crown",
+        "union",
+        "confederacy",
+        "republic",
+    ];
+    const DEMONYMS: [&str; 6] = ["ish", "ch", "ese", "ian", "can", "ean"];
+    FORCES.contains(&last.as_str())
+        || DEMONYMS.iter().any(|e| last.ends_with(e))
+        || (last.ends_with('s') && !last.ends_with("ss"))
+}
+
 #[cfg(test)]
 pub(crate) fn shows_ship_number(text: &str) -> bool {
     text.match_indices("ship ")
@@ -169,6 +209,28 @@ mod tests {
             ["American".into(), "British".into()],
             viewer,
         )
+    }
+
+    /// Togo said "You command the Spain": a country or a colour takes no article.
+    #[test]
+    fn a_side_takes_an_article_only_where_english_gives_it_one() {
+        let sides =
+            |a: &str, b: &str| Roster::of_ships(std::iter::empty(), [a.into(), b.into()], 0);
+        let r = sides("Spain", "United States");
+        assert_eq!(
+            (r.the_side(0).as_str(), r.the_side(1).as_str()),
+            ("Spain", "the United States")
+        );
+        let r = sides("British", "French");
+        assert_eq!(
+            (r.the_side(0).as_str(), r.the_side(1).as_str()),
+            ("the British", "the French")
+        );
+        let r = sides("Red", "Coast Guard");
+        assert_eq!(
+            (r.the_side(0).as_str(), r.the_side(1).as_str()),
+            ("Red", "the Coast Guard")
+        );
     }
 
     #[test]

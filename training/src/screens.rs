@@ -112,10 +112,10 @@ pub trait RulesetUi: Sized {
         if text == name {
             // No more words than the name: say at least whose decision it is.
             let side = match g.turn() {
-                broadside_env::game::Turn::Player(p) => self.roster().side_name(p).to_string(),
+                broadside_env::game::Turn::Player(p) => self.roster().the_side(p),
                 _ => "chance".to_string(),
             };
-            format!("{name} (for the {side})")
+            format!("{name} (for {side})")
         } else if text.starts_with(name) {
             text
         } else {
@@ -156,22 +156,6 @@ pub trait RulesetUi: Sized {
     /// that the order is not legal now. `play` and `serve` both show it.
     fn refusal(&self, _g: &Self::State, _action: Action) -> Option<String> {
         None
-    }
-}
-
-/// Remembers a run of decisions that change nothing on the table (cards chosen, markers
-/// placed), so a ruleset's screen draws the table once for the run instead of once per
-/// decision.
-#[derive(Debug, Default)]
-pub struct QuietRun(std::cell::Cell<Option<u8>>);
-
-impl QuietRun {
-    /// Whether to draw the table now: not when this decision is `quiet` and the table was
-    /// drawn for a quiet decision of the same `turn` already.
-    pub fn draw_table(&self, quiet: bool, turn: u8) -> bool {
-        let drawn = quiet && self.0.get() == Some(turn);
-        self.0.set(quiet.then_some(turn));
-        !drawn
     }
 }
 
@@ -299,9 +283,7 @@ pub fn generic_prompt(n: usize) -> String {
     } else {
         format!("1-{n}")
     };
-    format!(
-        "Order (number {range} or name), or `help`, `list`, `map`, `chart [NAME]`, `resign`, `quit`: "
-    )
+    format!("Order (number {range} or name), or `help`, `list`, `map`, `chart`, `quit`: ")
 }
 
 /// The generic answer to a command: `list` shows the orders again, anything else is read

@@ -190,3 +190,64 @@ fn the_admirals_reasons_name_orders_in_the_players_words() {
         std::fs::remove_file(dir.join("why.json")).expect("the game was saved");
     }
 }
+
+/// Every screen of `play` fits an 80-column terminal: a person who types `help` and then
+/// the first listed order at every prompt, through the default scenario of every ruleset,
+/// never sees a line wider than 80 columns, and the board is not drawn again for each of
+/// her sub-decisions. The first screen's height is printed (`--nocapture`) for the record.
+#[test]
+fn every_screen_of_every_ruleset_fits_eighty_columns() {
+    use std::io::Write as _;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = dir.path();
+    for ruleset in rulesets(dir) {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_broadside"))
+            .args(["play", "--ruleset", &ruleset, "--admiral", "random"])
+            .args(["--seed", "3", "--save", "fit.json"])
+            .current_dir(dir)
+            .env("NO_COLOR", "1")
+            .env("COLUMNS", "80")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the broadside binary runs");
+        let script = format!("help\n{}", "1\n".repeat(120));
+        // The game may end before the script does: a closed pipe is not a failure.
+        let _ = child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(script.as_bytes());
+        let o = child.wait_with_output().expect("play ends");
+        assert!(
+            o.status.success(),
+            "{ruleset}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        // Input is not echoed: a prompt's line goes on with what follows it.
+        let out = String::from_utf8_lossy(&o.stdout).replace("`quit`: ", "`quit`:\n");
+        // A prompt's trailing space is kept even where the prompt is wrapped.
+        assert!(
+            !out.contains("`quit`:T"),
+            "{ruleset}: a prompt lost its space"
+        );
+        let screens: Vec<&str> = out.split("`quit`:\n").collect();
+        assert!(screens.len() > 20, "{ruleset}: too few prompts:\n{out}");
+        for line in out.lines() {
+            assert!(
+                line.chars().count() <= 80,
+                "{ruleset}: a line of {} columns: {line}",
+                line.chars().count()
+            );
+        }
+        let first = screens[0].lines().count();
+        let drawn = out.matches("as drawn above").count();
+        eprintln!(
+            "{ruleset}: first screen {first} lines, {} prompts, the board not drawn again {drawn} times",
+            screens.len() - 1
+        );
+        assert!(drawn > 0, "{ruleset}: the board is drawn at every prompt");
+        std::fs::remove_file(dir.join("fit.json")).expect("the game was saved");
+    }
+}

@@ -82,7 +82,13 @@ where
     let clean = crate::style::sanitize;
     let mut ui = U::new(&s.saved.scenario, 0)?;
     let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    // The text replay is held to the terminal's width as `play` is; JSON never.
+    let width = if s.json {
+        usize::MAX
+    } else {
+        crate::wrap::width()
+    };
+    let mut out = crate::wrap::Wrapping::new(BufWriter::new(stdout.lock()), width);
     let mut stdin = std::io::stdin().lock();
     let mut pausing = s.step;
     let first = (U::STATE)(&before)?;

@@ -91,18 +91,15 @@ pub fn table(g: &FsailGame, roster: &Roster, style: &Style) -> String {
     out.push('\n');
     out.push_str(&morale_line(g, roster));
     out.push('\n');
+    let name_w = (0..g.ships().len())
+        .map(|i| roster.name(i).chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    // One line a ship within 80 columns: the profile is in `chart NAME`.
     out.push_str(&format!(
-        "   {:<12} {:<17} {:>5} {:>5} {:>4} {:>5} {:>4}  {:<30} {:<13} {}\n",
-        "ship",
-        "profile",
-        "Sail",
-        "Gun",
-        "Hull",
-        "Board",
-        "Disc",
-        "at (x\", y\") heading",
-        "attitude",
-        "tokens"
+        "   {:<name_w$} {:>2} {:>5} {:>2} {:>5} {:>2}  {:<19} {:<12} {}\n",
+        "ship", "Sa", "Gun", "Hu", "Board", "Di", "at (x\", y\") heading", "attitude", "tokens"
     ));
     for (i, s) in g.ships().iter().enumerate() {
         let letter = style.side(roster.is_own(i), &roster.letter(i).to_string());
@@ -112,23 +109,32 @@ pub fn table(g: &FsailGame, roster: &Roster, style: &Style) -> String {
         } else {
             status_word(s).to_uppercase()
         };
+        let c = s.base.centre;
+        let at = format!(
+            "({}, {}) {:03}° {}",
+            inches(c.x),
+            inches(c.y),
+            s.base.heading,
+            heading_point(s.base.heading)
+        );
         let line = format!(
-            "{:<12} {:<17} {:>5} {:>5} {:>4} {:>5} {:>4}  {:<30} {:<13} {}",
+            "{:<name_w$} {:>2} {:>5} {:>2} {:>5} {:>2}  {:<19} {:<12} {}",
             roster.name(i),
-            roster.kinds.get(i).map(String::as_str).unwrap_or("?"),
             s.sailing,
             now(s.gunnery, s.gunnery_now()),
             s.hull,
             now(s.boarding, s.boarding_now()),
             s.discipline,
-            place(s),
+            at,
             att,
             tokens_text(s)
         );
         let line = if s.active() { line } else { style.dim(&line) };
         out.push_str(&format!("{letter}{flag} {line}\n"));
     }
-    out.push_str("(* flagship; Gunnery and Boarding in brackets: halved by damage)");
+    out.push_str(
+        "(Sa sailing, Hu hull, Di discipline; * flagship; Gun(n), Board(n): halved by damage)",
+    );
     out
 }
 

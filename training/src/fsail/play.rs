@@ -106,12 +106,15 @@ impl RulesetUi for FsailUi {
     /// The table, the charts, the log and the numbered orders.
     fn screen(&self, c: &mut Session, g: &FsailGame) -> Result<()> {
         let style = c.s.style;
-        let side = self.roster().side_name(c.s.human_side);
-        let heading = format!("==== Turn {} — orders for the {side} ====", g.turn);
+        let side = self.roster().the_side(c.s.human_side);
+        let heading = format!("==== Turn {} — orders for {side} ====", g.turn);
         writeln!(c.out, "\n{}", style.bold(&heading))?;
-        writeln!(c.out, "{}", map::render(g, self.roster(), &style))?;
-        writeln!(c.out, "{}", chart::table(g, self.roster(), &style))?;
+        let map = map::render(g, self.roster(), &style);
+        c.board(&map, Some(&chart::table(g, self.roster(), &style)))?;
         c.show_log(Self::SINCE)?;
+        // The decision of the moment, which the table above says only where it was drawn.
+        let now = super::phase_text(g, self.roster());
+        writeln!(c.out, "{}", style.bold(&format!("Now: {now}.")))?;
         self.list_orders(c, g)
     }
 

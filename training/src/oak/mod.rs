@@ -58,13 +58,13 @@ pub fn tag(roster: &Roster, i: usize) -> String {
 
 /// Whose turn and what now, in words.
 pub fn phase_text(g: &OakGame, roster: &Roster) -> String {
-    let side = |s: u8| roster.side_name(s).to_string();
+    let side = |s: u8| roster.the_side(s);
     let acting = || tag(roster, g.act.ship as usize);
     let what = match g.pending {
-        Pending::BuildHand => format!("the {} choose their initiative hand", side(g.who)),
-        Pending::PlaceCard => format!("the {} place next turn's card face down", side(g.who)),
-        Pending::AwaitOrders => format!("the {} pick the card Await New Orders plays", side(g.who)),
-        Pending::SelectShip => format!("the {} activate a ship", side(g.who)),
+        Pending::BuildHand => format!("{} choose their initiative hand", side(g.who)),
+        Pending::PlaceCard => format!("{} place next turn's card face down", side(g.who)),
+        Pending::AwaitOrders => format!("{} pick the card Await New Orders plays", side(g.who)),
+        Pending::SelectShip => format!("{} activate a ship", side(g.who)),
         Pending::Seamanship => format!("{} may try a seamanship action", acting()),
         Pending::HeadingTurn => format!("{} changes heading", acting()),
         Pending::FreeTurn => format!("{} may make Fleet Maneuver's free turn", acting()),
@@ -76,22 +76,22 @@ pub fn phase_text(g: &OakGame, roster: &Roster) -> String {
         Pending::Reaction => {
             let mover = g.interrupted.map_or(g.act.ship, |a| a.ship) as usize;
             format!(
-                "the {} may answer {} (Small Arms: a free partial fire; Fire as She Bears: a free broadside)",
+                "{} may answer {} (Small Arms: a free partial fire; Fire as She Bears: a free broadside)",
                 side(g.who),
                 tag(roster, mover)
             )
         }
         Pending::Aim => format!("{} aims", acting()),
         Pending::Reroll => format!(
-            "the {} may reroll up to {} missed dice with the skill value",
+            "{} may reroll up to {} missed dice with the skill value",
             side(g.who),
             g.roll.max_rerolls()
         ),
-        Pending::Fortune => format!("the {} may spend a fortune point", side(g.who)),
-        Pending::Helm => format!("the {} turn the enemy's helm", side(g.who)),
-        Pending::Capture => format!("the {} may capture or destroy", side(g.who)),
-        Pending::LostAdmiral => format!("the {} name a new flagship", side(g.who)),
-        Pending::DiscardDown => format!("the {} discard down", side(g.who)),
+        Pending::Fortune => format!("{} may spend a fortune point", side(g.who)),
+        Pending::Helm => format!("{} turn the enemy's helm", side(g.who)),
+        Pending::Capture => format!("{} may capture or destroy", side(g.who)),
+        Pending::LostAdmiral => format!("{} name a new flagship", side(g.who)),
+        Pending::DiscardDown => format!("{} discard down", side(g.who)),
         Pending::Over => "the game is over".into(),
         _ => "dice are rolling".into(),
     };

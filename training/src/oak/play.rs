@@ -25,9 +25,6 @@ use crate::style::Style;
 /// The Oak & Iron screens of `play` and `replay`.
 pub struct OakUi {
     roster: Roster,
-    /// The turn whose card choices last showed the table: nothing moves while a hand is
-    /// built or a card placed, so the table is drawn once for those choices, not per card.
-    card_table_shown: screens::QuietRun,
 }
 
 impl std::fmt::Debug for OakUi {
@@ -47,7 +44,7 @@ fn roll_purpose(g: &OakGame, roster: &Roster) -> String {
             tag(roster, g.attack.target as usize)
         ),
         RollFor::Challenge { side, .. } => {
-            format!("the {} challenge test", roster.side_name(side))
+            format!("{} challenge test", roster.the_side(side))
         }
         RollFor::Shoal => format!("{}'s shoal test", acting()),
         RollFor::Sink { ship } => format!("{}'s sinking roll", tag(roster, ship as usize)),
@@ -123,10 +120,16 @@ fn ship_changes(before: &OakGame, after: &OakGame, roster: &Roster) -> Vec<Strin
 
 impl OakUi {
     fn describe(&self, before: &OakGame, action: Action) -> String {
-        let side = |s: u8| self.roster.side_name(s).to_string();
+        let side = |s: u8| self.roster.the_side(s);
         match before.pending {
             Pending::BuildHand | Pending::PlaceCard if before.who != self.roster.viewer => {
-                format!("The {} choose a card in secret.", side(before.who))
+                let who = side(before.who);
+                let mut first = who.chars();
+                let who: String = first
+                    .next()
+                    .map(|c| c.to_uppercase().chain(first).collect())
+                    .unwrap_or_default();
+                format!("{who} choose a card in secret.")
             }
             Pending::Pool => {
                 let b = before.roll.left.min(8);
@@ -156,7 +159,7 @@ impl OakUi {
                 let who = if before.act.ship != NONE {
                     tag(&self.roster, before.act.ship as usize)
                 } else {
-                    format!("the {}", side(before.who))
+                    side(before.who)
                 };
                 format!(
                     "{who}: {}",
@@ -220,7 +223,6 @@ impl RulesetUi for OakUi {
         let scenario = screens::scenario_of::<OakRuleset>(scenario)?;
         Ok(OakUi {
             roster: super::roster(scenario, viewer),
-            card_table_shown: screens::QuietRun::default(),
         })
     }
 
@@ -256,19 +258,8 @@ impl RulesetUi for OakUi {
     fn screen(&self, c: &mut Session, g: &OakGame) -> Result<()> {
         let style = c.s.style;
         writeln!(c.out, "\n{}", style.bold(&phase_text(g, &self.roster)))?;
-        let cards = matches!(
-            g.pending,
-            Pending::BuildHand | Pending::PlaceCard | Pending::AwaitOrders | Pending::DiscardDown
-        );
-        if !self.card_table_shown.draw_table(cards, g.turn) {
-            writeln!(
-                c.out,
-                "(The table is as shown above: `map` draws it again.)"
-            )?;
-        } else {
-            writeln!(c.out, "{}", views::render(g, &self.roster, &style))?;
-            writeln!(c.out, "{}", views::table(g, &self.roster, &style))?;
-        }
+        let map = views::render(g, &self.roster, &style);
+        c.board(&map, Some(&views::table(g, &self.roster, &style)))?;
         c.show_log(Self::SINCE)?;
         screens::list_orders(c, &self.orders(g))
     }

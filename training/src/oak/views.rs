@@ -18,7 +18,7 @@ fn arrow(h: u16) -> char {
     ['^', '/', '>', '\\', 'v', '/', '<', '\\'][((h as usize + 22) / 45) % 8]
 }
 
-/// The table: terrain (`#` island, `*` rocks, `:` shoal, `~` fog), landing parties (`^`), ships by letter with an
+/// The table: terrain (`#` island, `*` rocks, `:` shoal, `~` fog), landing parties (`@`), ships by letter with an
 /// arrow at the bow, `x` for a ship out of action, the wind's edge named below.
 pub fn render(g: &OakGame, roster: &Roster, style: &Style) -> String {
     let cols = (g.table[0] / COL).max(1) as usize;
@@ -55,7 +55,8 @@ pub fn render(g: &OakGame, roster: &Roster, style: &Style) -> String {
     };
     // Landing party tokens ashore (glossary: landing party), under the ships.
     for s in g.ships().iter().filter(|s| s.ashore) {
-        put(s.landing, '^');
+        // `@`, not `^`: `^` is a bow pointing north.
+        put(s.landing, '@');
     }
     for (i, s) in g.ships().iter().enumerate() {
         if !s.on_table() {
@@ -92,7 +93,7 @@ pub fn render(g: &OakGame, roster: &Roster, style: &Style) -> String {
         _ => "west",
     };
     out.push_str(&style.dim(&format!(
-        "   wind from the {edge} edge; # island, * rocks, : shoal, ~ fog, ^ landing party, x out of action"
+        "   wind from the {edge} edge; # island, * rocks, : shoal, ~ fog, @ landing party, x out of action"
     )));
     out
 }

@@ -100,9 +100,18 @@ pub fn table(g: &PoeGame, roster: &Roster, style: &Style) -> String {
         roster.side_name(1),
         points_text(p[1])
     ));
+    let widest = |v: &mut dyn Iterator<Item = usize>, least: usize| v.max().unwrap_or(0).max(least);
+    let n = g.ships().len();
+    let name_w = widest(&mut (0..n).map(|i| roster.name(i).chars().count()), 4);
+    let class_w = widest(
+        &mut (0..n).map(|i| roster.kinds.get(i).map_or(1, |k| k.chars().count())),
+        5,
+    );
+    let owner_w = widest(&mut (0..2).map(|k| roster.side_name(k).chars().count()), 5);
+    // One line a ship within 80 columns: a ship that is not afloat says so in her notes.
     out.push_str(&format!(
-        "   {:<18} {:<16} {:<11} {:<8} {:>4} {:>4} {:>4}  {:<10} {}\n",
-        "ship", "class", "owner", "status", "crew", "guns", "sail", "at", "notes"
+        "   {:<name_w$} {:<class_w$} {:<owner_w$} {:>4} {:>4} {:>4}  {:<10} {}\n",
+        "ship", "class", "owner", "crew", "guns", "sail", "at", "notes"
     ));
     for (i, s) in g.ships().iter().enumerate() {
         let letter = if s.afloat() {
@@ -120,17 +129,21 @@ pub fn table(g: &PoeGame, roster: &Roster, style: &Style) -> String {
         } else {
             "-"
         };
+        let notes = match (status_word(s), notes(g, i)) {
+            ("afloat", n) => n,
+            (word, n) if n == "-" => word.to_string(),
+            (word, n) => format!("{word}; {n}"),
+        };
         let line = format!(
-            "{:<18} {:<16} {:<11} {:<8} {:>4} {:>4} {:>4}  {:<10} {}",
+            "{:<name_w$} {:<class_w$} {:<owner_w$} {:>4} {:>4} {:>4}  {:<10} {}",
             roster.name(i),
             roster.kinds.get(i).map(String::as_str).unwrap_or("?"),
             owner,
-            status_word(s),
             markers(s, CREW),
             markers(s, GUNS),
             markers(s, SAIL),
             place,
-            notes(g, i)
+            notes
         );
         let line = if s.afloat() { line } else { style.dim(&line) };
         out.push_str(&format!("{letter}  {line}\n"));

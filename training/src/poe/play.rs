@@ -115,10 +115,10 @@ impl RulesetUi for PoeUi {
     fn screen(&self, c: &mut Session, g: &PoeGame) -> Result<()> {
         let style = c.s.style;
         let roster = self.roster();
-        let side = roster.side_name(c.s.human_side);
-        let heading = format!("==== Turn {} — orders for the {side} ====", g.turn);
+        let side = roster.the_side(c.s.human_side);
+        let heading = format!("==== Turn {} — orders for {side} ====", g.turn);
         writeln!(c.out, "\n{}", style.bold(&heading))?;
-        writeln!(c.out, "{}", map::render(g, roster, &style))?;
+        c.board(&map::render(g, roster, &style), None)?;
         let between_ships = matches!(
             g.pending,
             Pending::WindDice

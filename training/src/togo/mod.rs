@@ -129,7 +129,7 @@ pub fn phase_text(g: &TogoGame, roster: &Roster) -> String {
             if first { "this turn's" } else { "next turn's" },
             view::tag(roster, ship as usize)
         ),
-        Stage::Select => format!("the {} activate a ship", roster.side_name(g.side_to_act)),
+        Stage::Select => format!("{} activate a ship", roster.the_side(g.side_to_act)),
         Stage::Pivot => format!(
             "{} has a stop order: turn up to 15 degrees or anchor",
             acting()
@@ -181,9 +181,6 @@ pub fn phase_text(g: &TogoGame, roster: &Roster) -> String {
 /// The Togo screens of `play` and `replay`.
 pub struct TogoUi {
     roster: Roster,
-    /// The turn whose order placement last showed the map: the table does not change while
-    /// markers are placed, so the map is drawn once per placement, not once per marker.
-    placement_map_shown: screens::QuietRun,
 }
 
 impl std::fmt::Debug for TogoUi {
@@ -238,7 +235,6 @@ impl RulesetUi for TogoUi {
         let s = screens::scenario_of::<TogoRuleset>(scenario)?;
         Ok(TogoUi {
             roster: roster(s, viewer),
-            placement_map_shown: screens::QuietRun::default(),
         })
     }
 
@@ -269,19 +265,11 @@ impl RulesetUi for TogoUi {
 
     fn screen(&self, c: &mut Session, g: &TogoGame) -> Result<()> {
         let style = c.s.style;
-        let side = self.roster.side_name(c.s.human_side);
-        let heading = format!("==== Turn {} — orders for the {side} ====", g.turn);
+        let side = self.roster.the_side(c.s.human_side);
+        let heading = format!("==== Turn {} — orders for {side} ====", g.turn);
         writeln!(c.out, "\n{}", style.bold(&heading))?;
-        let placing = matches!(g.stage, Stage::Place { .. });
-        if !self.placement_map_shown.draw_table(placing, g.turn) {
-            writeln!(
-                c.out,
-                "(The table is as shown above: `map` draws it again.)"
-            )?;
-        } else {
-            writeln!(c.out, "{}", view::map(g, &self.roster, &style))?;
-            writeln!(c.out, "{}", view::table(g, &self.roster, &style))?;
-        }
+        let map = view::map(g, &self.roster, &style);
+        c.board(&map, Some(&view::table(g, &self.roster, &style)))?;
         c.show_log(Self::SINCE)?;
         writeln!(
             c.out,
@@ -383,7 +371,8 @@ mod tests {
         g.ships[4].planned = 4;
         let style = Style::PLAIN;
         let t = view::table(&g, &r, &style);
-        assert!(t.contains("Pelayo (A)") && t.contains("Indiana (a)"), "{t}");
+        assert!(t.contains("A Pelayo") && t.contains("a Indiana"), "{t}");
+        assert!(t.lines().all(|l| l.chars().count() <= 80), "{t}");
         assert!(t.contains("hidden / hidden"), "{t}");
         let m = view::map(&g, &r, &style);
         assert!(m.contains('A') && m.contains('a'), "{m}");

@@ -34,6 +34,10 @@ pub fn order_text(g: &TogoGame, roster: &Roster, action: Action) -> String {
         (Stage::ChooseA, _) if name == "initiative:second" => {
             "the other side is player A: the winner reveals and acts second".into()
         }
+        // The engine words both answers as the counter salvo: say which one this is.
+        _ if name == "no-counter" && !rest.is_empty() => {
+            rest.replacen(" answers ", " does not answer ", 1)
+        }
         _ if rest.is_empty() => bare_words(name).to_string(),
         _ => rest,
     }

@@ -163,15 +163,23 @@ fn hull_text(s: &Ship) -> String {
     format!("{:.2}/{}", s.hull as f64 / 4.0, s.hull_max / 4)
 }
 
-/// Every ship in one table.
+/// Every ship in one table, one line each within 80 columns (the damage on a line of its
+/// own below a damaged ship).
 pub fn table(g: &TogoGame, roster: &Roster, style: &Style) -> String {
-    let mut out = vec![style.bold(
-        "Ship                        cls  at (x,y)      hdg  hull     guns M/m/l torp  order (active / next)   damage",
-    )];
+    let name_w = (0..g.ships().len())
+        .map(|i| roster.name(i).chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let mut out = vec![style.bold(&format!(
+        "  {:<name_w$} cl at (x,y)    hdg hull    guns  tp order / next",
+        "Ship"
+    ))];
     for (i, s) in g.ships().iter().enumerate() {
         let line = format!(
-            "{:<27} {:>3}  ({:>4.1},{:>4.1})  {:>3}  {:<8} {}/{}/{}      {:>2}    {:<23} {}{}",
-            tag(roster, i),
+            "{} {:<name_w$} {:>2} ({:>4.1},{:>4.1}) {:>3} {:<7} {}/{}/{} {:>2} {}{}",
+            roster.letter(i),
+            roster.name(i),
             s.class,
             s.rect.centre.x as f64 / 1000.0,
             s.rect.centre.y as f64 / 1000.0,
@@ -182,7 +190,6 @@ pub fn table(g: &TogoGame, roster: &Roster, style: &Style) -> String {
             s.guns[2],
             s.torpedoes,
             order_text(g, roster, i),
-            damage_text(s),
             if s.afloat() {
                 String::new()
             } else {
@@ -190,7 +197,14 @@ pub fn table(g: &TogoGame, roster: &Roster, style: &Style) -> String {
             }
         );
         out.push(style.side(roster.is_own(i), &line));
+        let damage = damage_text(s);
+        if damage != "-" {
+            out.push(format!("    damage: {damage}"));
+        }
     }
+    out.push(
+        style.dim("(cl class, hull left/full, guns main/medium/light batteries, tp torpedoes)"),
+    );
     out.join("\n")
 }
 

@@ -55,7 +55,7 @@ impl RulesetUi for WsimUi {
     const REPLAY_MAPS: bool = false;
     const SINCE: &'static str = "Since your last orders";
     const EMPTY_HINT: &'static str =
-        "(type an order; `0` keeps the ship where she is, `help` explains)";
+        "(type an order or a number of the list; `-` keeps the ship where she is, `help` explains)";
     const RESIGN: Action = RESIGN;
     const RESIGN_REFUSED: &'static str =
         "error: you may resign only before the first ship's orders of a turn";
@@ -123,28 +123,63 @@ impl RulesetUi for WsimUi {
             self.roster().name(ship)
         );
         writeln!(c.out, "\n{}", style.bold(&heading))?;
-        writeln!(c.out, "{}", map::render(g, self.roster(), &style))?;
-        writeln!(c.out, "{}", chart::table(g, self.roster(), &style))?;
+        let map = map::render(g, self.roster(), &style);
+        c.board(&map, Some(&chart::table(g, self.roster(), &style)))?;
+        c.show_log(Self::SINCE)?;
         writeln!(c.out, "{}", chart::orders_brief(g, self.roster(), ship))?;
-        c.show_log(Self::SINCE)
+        screens::list_orders(c, &self.orders(g))
     }
 
     fn prompt(&self, g: &WsimGame) -> Result<String> {
         let name = self.roster().name(Self::ship(g)?);
+        let n = self.orders(g).len();
         Ok(format!(
-            "Orders for {name} (e.g. L1R2 hull fire>=2 load=any), or `help`, `map`, `chart NAME`, `resign`, `quit`: "
+            "Orders for {name} (e.g. L1R2 hull) or number 1-{n}; `help`, `list`, `quit`: "
         ))
     }
 
-    /// An order in the notation, checked against the rules.
+    /// What a listed sub-decision does, in the notation's words.
+    fn order_text(&self, g: &WsimGame, action: Action) -> String {
+        let name = g.spec().action_name(action);
+        notation_word(name).unwrap_or_else(|| g.describe_action(action))
+    }
+
+    /// `list`, a number of the list (one sub-decision) or a catalogue name, else a whole
+    /// order in the notation, checked against the rules. A line of digits alone is always a
+    /// number of the list, never a movement: `move 3` (or `3` with any other word of the
+    /// notation, `3 hull`) moves three hexes.
     fn command(
         &self,
         c: &mut Session,
         g: &WsimGame,
-        _word: &str,
+        word: &str,
         text: &str,
     ) -> Result<Option<Vec<Action>>> {
-        match parse_order(text)
+        let t = text.trim();
+        let number = !t.is_empty() && t.chars().all(|ch| ch.is_ascii_digit());
+        let listed = matches!(word, "list" | "orders")
+            || number
+            || g.spec().action_by_name(&t.to_ascii_lowercase()).is_some();
+        if listed {
+            let orders = self.orders(g);
+            if number
+                && t.parse::<usize>()
+                    .map_or(true, |k| k == 0 || k > orders.len())
+            {
+                c.error(&format!(
+                    "there is no order number {t} (the list is numbered 1 to {}); a movement alone is typed `move {t}`, and `-` keeps the ship where she is",
+                    orders.len()
+                ))?;
+                return Ok(None);
+            }
+            return screens::generic_command(c, g, &orders, word, text, &|a| self.refusal(g, a));
+        }
+        let notation = if word == "move" {
+            t[4..].trim_start()
+        } else {
+            t
+        };
+        match parse_order(notation)
             .map_err(|e| e.to_string())
             .and_then(|o| g.order_actions(&o).map_err(|e| e.to_string()))
         {
@@ -194,18 +229,23 @@ fn notation_word(name: &str) -> Option<String> {
 }
 
 fn help_text() -> String {
-    format!(
-        "Orders are words separated by spaces, movement first:\n\
-         \x20 L1R2        turn left, one hex ahead, turn right, two hexes ahead (`0` or `-`: stay)\n\
-         \x20 hull | rigging         aim (hull only counts at 5 hexes or less)\n\
-         \x20 fire>=N | hold         fire only at hit table N (0-8) or better, or keep the broadsides\n\
-         \x20 load=any|left|right    which empty broadside to load this turn\n\
-         \x20 unfoul=all|friend|enemy|remain   for fouled ships\n\
-         Words left out keep the ship's standing aim and fire order, load any side, unfoul from all.\n\
-         Each hex and each turn costs a movement factor; one turn per hex; turning into the wind stops the ship.\n\
-         Commands: `map`, `chart` (all ships), `chart NAME` (one ship, by name or map letter),\n\
-         `resign` (at the start of your turn's orders), `quit` (save and leave).\n\
-         Admirals known: {}",
-        admiral::KNOWN.iter().map(|(n, h)| format!("{n}: {h}")).collect::<Vec<_>>().join("; ")
-    )
+    // Prose is one line a paragraph (the screen wraps it to the terminal); the table of
+    // the notation is laid out within 80 columns.
+    let admirals = admiral::KNOWN
+        .iter()
+        .map(|(n, h)| format!("{n}: {h}"))
+        .collect::<Vec<_>>()
+        .join("; ");
+    [
+        "Type a number of the list (`list` shows it again) to give one part of the ship's orders, or the ship's whole order in the game's notation, words separated by spaces, movement first. A line of digits alone is a number of the list: `move 3` moves three hexes ahead.",
+        "  L1R2                  turn left, one hex, turn right, two hexes (`-`: stay)",
+        "  hull | rigging        aim (hull only counts at 5 hexes or less)",
+        "  fire>=N | hold        fire only at hit table N (0-8) or better, or hold fire",
+        "  load=any|left|right   which empty broadside to load this turn",
+        "  unfoul=all|friend|enemy|remain   for fouled ships",
+        "Words left out keep the ship's standing aim and fire order, load any side, unfoul from all. Each hex and each turn costs a movement factor; one turn per hex; turning into the wind stops the ship.",
+        "Commands: `list` (the numbered orders), `map`, `chart` (all ships), `chart NAME` (one ship, by name or map letter), `resign` (at the start of your turn's orders), `quit` (save and leave).",
+        &format!("Admirals known: {admirals}"),
+    ]
+    .join("\n")
 }

@@ -21,6 +21,7 @@ use super::PlaySettings;
 use crate::admiral::AdmiralSpec;
 use crate::atomic::{write_atomic, write_atomic_new};
 use crate::screens::RulesetUi;
+use crate::wrap::Wrapping;
 
 /// What the person asked for at a prompt.
 enum Input {
@@ -143,6 +144,10 @@ pub struct Session {
     stand_in: Option<Box<dyn Agent<AnyGame>>>,
     /// The players' names for the saved game.
     players: Vec<String>,
+    /// The map and table last drawn on a screen, and whether the admiral has decided since
+    /// (see [`Session::board`]).
+    last_board: Option<String>,
+    admiral_moved: bool,
 }
 
 impl std::fmt::Debug for Session {
@@ -190,10 +195,12 @@ impl Session {
         players[s.human_side as usize] =
             stand_in.as_ref().map_or("human".to_string(), |a| a.name());
         players[1 - s.human_side as usize] = admiral.name();
+        // Every screen is held to the terminal's width (`COLUMNS`, else 80 columns).
+        let width = crate::wrap::width();
         let out: Box<dyn Write> = if s.json {
-            Box::new(std::io::stderr())
+            Box::new(Wrapping::new(std::io::stderr(), width))
         } else {
-            Box::new(std::io::stdout())
+            Box::new(Wrapping::new(std::io::stdout(), width))
         };
         Ok(Session {
             dice,
@@ -207,6 +214,8 @@ impl Session {
             admiral,
             stand_in,
             players,
+            last_board: None,
+            admiral_moved: true,
             s,
         })
     }
@@ -275,6 +284,7 @@ impl Session {
                         writeln!(self.out, "\nInterrupted: saving the game and stopping.")?;
                         break "interrupted";
                     }
+                    self.admiral_moved = true;
                     self.apply(ui, a)?;
                 }
             }
@@ -323,7 +333,7 @@ impl Session {
 
     fn intro<U: RulesetUi>(&mut self, ui: &U) -> Result<()> {
         let info = self.s.scenario.info();
-        let side = ui.roster().side_name(self.s.human_side).to_string();
+        let side = ui.roster().the_side(self.s.human_side);
         let who = if self.s.auto {
             "A random stand-in plays"
         } else {
@@ -340,7 +350,7 @@ impl Session {
         writeln!(self.out, "{}", clean(&info.description.replace('\n', " ")))?;
         writeln!(
             self.out,
-            "Seed {} (give --seed to change the dice). {who} the {side}; the admiral is {}.",
+            "Seed {} (give --seed to change the dice). {who} {side}; the admiral is {}.",
             self.s.seed,
             self.players[1 - self.s.human_side as usize]
         )?;
@@ -372,6 +382,30 @@ impl Session {
         if with_table {
             writeln!(self.out, "{}", (U::TABLE)(g, ui.roster(), &style))?;
         }
+        Ok(())
+    }
+
+    /// Draws the board of a screen (`map`, then `table` below it) once for each run of the
+    /// person's decisions: at the first decision after the admiral has decided, and only if
+    /// it changed since it was last drawn. Between, the person's sub-decisions (one ship
+    /// after another, a card, a marker, a manoeuvre) get a line that says `map` and `chart`
+    /// draw it again, so a screen is its news and its orders, not the same table again.
+    pub fn board(&mut self, map: &str, table: Option<&str>) -> Result<()> {
+        let board = match table {
+            Some(t) => format!("{map}\n{t}"),
+            None => map.to_string(),
+        };
+        if self.admiral_moved && self.last_board.as_deref() != Some(board.as_str()) {
+            writeln!(self.out, "{board}")?;
+            self.last_board = Some(board);
+        } else {
+            let note = self
+                .s
+                .style
+                .dim("(The table is as drawn above: `map` and `chart` draw it again.)");
+            writeln!(self.out, "{note}")?;
+        }
+        self.admiral_moved = false;
         Ok(())
     }
 
