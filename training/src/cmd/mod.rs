@@ -13,6 +13,8 @@ pub mod play;
 pub mod replay;
 pub mod rules;
 pub mod scenarios;
+pub mod tactics;
+mod tactics_chart;
 pub mod train;
 
 /// Broadside: naval wargame rulesets as a reinforcement-learning environment.
@@ -36,6 +38,8 @@ pub enum Command {
     Replay(replay::ReplayArgs),
     /// Tournaments between agents: round robin with Elo ratings, or an SPRT.
     Arena(arena::ArenaArgs),
+    /// What each named tactic is worth to an agent: restricted play against itself.
+    Tactics(tactics::TacticsArgs),
     /// Measure random-play, clone, observation and vectorised-environment throughput.
     Bench(bench::BenchArgs),
     /// Train the computer admiral's network by self-play (needs the `torch` feature).
@@ -54,6 +58,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Play(a) => play::run(play::PlaySettings::from_args(a)?),
         Command::Replay(a) => replay::run(replay::ReplaySettings::from_args(a)?),
         Command::Arena(a) => arena::run(arena::ArenaSettings::from_args(a)?),
+        Command::Tactics(a) => tactics::run(a),
         Command::Bench(a) => bench::run(bench::BenchSettings::from_args(a)?),
         Command::Train(a) => train::run(train::TrainSettings::from_args(a)?),
         Command::Analyse(a) => analyse::run(a),
