@@ -36,8 +36,16 @@ fn every_ruleset_lists_its_tactics_and_weighs_them() {
         let tactics = r["tactics"].as_array().expect("tactics");
         assert!(tactics.len() >= 6, "{name}");
         let args = [
-            "tactics", "--ruleset", name, "--agent", "random", "--pairs", "1",
-            "--max-decisions", "200", "--json",
+            "tactics",
+            "--ruleset",
+            name,
+            "--agent",
+            "random",
+            "--pairs",
+            "1",
+            "--max-decisions",
+            "200",
+            "--json",
         ];
         let study = ok_json(dir, &args);
         let rows = study["tactics"].as_array().expect("rows");
@@ -60,13 +68,25 @@ fn the_report_and_chart_are_written_and_bad_flags_refused() {
     let o = run_in(
         dir,
         &[
-            "tactics", "--ruleset", "togo", "--agent", "random", "--pairs", "1",
-            "--max-decisions", "100", "--out", "study",
+            "tactics",
+            "--ruleset",
+            "togo",
+            "--agent",
+            "random",
+            "--pairs",
+            "1",
+            "--max-decisions",
+            "100",
+            "--out",
+            "study",
         ],
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let table = String::from_utf8_lossy(&o.stdout);
-    assert!(table.contains("crossing-the-t") && table.contains("ELO LOST"), "{table}");
+    assert!(
+        table.contains("crossing-the-t") && table.contains("ELO LOST"),
+        "{table}"
+    );
     let json: Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("study/tactics.json")).unwrap())
             .unwrap();
@@ -80,6 +100,9 @@ fn the_report_and_chart_are_written_and_bad_flags_refused() {
     ] {
         let o = run_in(dir, args);
         let err = String::from_utf8_lossy(&o.stderr);
-        assert!(!o.status.success() && err.contains(needle), "{args:?}: {err}");
+        assert!(
+            !o.status.success() && err.contains(needle),
+            "{args:?}: {err}"
+        );
     }
 }
