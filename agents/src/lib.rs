@@ -12,6 +12,7 @@ pub mod portfolio;
 mod random;
 pub mod ratings;
 pub mod spec;
+pub mod tactics;
 pub mod togo;
 pub mod tournament;
 pub mod wsim;

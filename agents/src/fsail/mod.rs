@@ -5,6 +5,7 @@
 pub mod blocks;
 pub mod doctrine;
 mod known;
+mod tactics;
 pub mod value;
 
 pub use doctrine::{

@@ -5,6 +5,7 @@
 pub mod doctrine;
 mod known;
 pub mod searoom;
+mod tactics;
 pub mod value;
 
 pub use doctrine::{OakDoctrine, OakDoctrineBot, OAK_DOCTRINES};

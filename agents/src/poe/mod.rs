@@ -6,6 +6,7 @@
 pub mod blocks;
 pub mod doctrine;
 mod known;
+mod tactics;
 pub mod value;
 
 pub use doctrine::{

@@ -5,6 +5,7 @@ pub mod contact;
 pub mod doctrine;
 mod known;
 pub mod salvo;
+mod tactics;
 pub mod value;
 
 pub use doctrine::{

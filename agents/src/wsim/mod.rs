@@ -5,6 +5,7 @@ pub mod blocks;
 mod close_action;
 pub mod doctrine;
 mod known;
+mod tactics;
 pub mod value;
 
 pub use close_action::CloseActionBot;

@@ -15,6 +15,8 @@ pub mod play;
 pub mod replay;
 pub mod rules;
 pub mod scenarios;
+pub mod tactics;
+mod tactics_chart;
 pub mod train;
 
 /// Broadside: naval wargame rulesets as a reinforcement-learning environment.
@@ -40,6 +42,8 @@ pub enum Command {
     Arena(arena::ArenaArgs),
     /// How fair the built-in scenarios are: one agent against itself, side 0's share of wins.
     Balance(balance::BalanceArgs),
+    /// What each named tactic is worth to an agent: restricted play against itself.
+    Tactics(tactics::TacticsArgs),
     /// Measure random-play, clone, observation and vectorised-environment throughput.
     Bench(bench::BenchArgs),
     /// Train the computer admiral's network by self-play (needs the `torch` feature).
@@ -61,6 +65,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Replay(a) => replay::run(replay::ReplaySettings::from_args(a)?),
         Command::Arena(a) => arena::run(arena::ArenaSettings::from_args(a)?),
         Command::Balance(a) => balance::run(balance::BalanceSettings::from_args(a)?),
+        Command::Tactics(a) => tactics::run(a),
         Command::Bench(a) => bench::run(bench::BenchSettings::from_args(a)?),
         Command::Train(a) => train::run(train::TrainSettings::from_args(a)?),
         Command::Analyse(a) => analyse::run(a),

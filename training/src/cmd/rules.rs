@@ -3,6 +3,7 @@
 use std::io::Write;
 
 use anyhow::Result;
+use broadside_agents::tactics::{tactics_of, TacticInfo};
 use broadside_env::ruleset::{rulesets, RulesetInfo};
 use clap::Args;
 use serde::Serialize;
@@ -19,6 +20,9 @@ pub struct RulesArgs {
     /// Also list each ruleset's action catalogue (index, name, player decision or chance outcome).
     #[arg(long)]
     pub actions: bool,
+    /// Also list each ruleset's named tactics (what `broadside tactics` weighs).
+    #[arg(long)]
+    pub tactics: bool,
 }
 
 /// Validated settings of `broadside rules`.
@@ -26,6 +30,7 @@ pub struct RulesArgs {
 pub struct RulesSettings {
     pub json: bool,
     pub actions: bool,
+    pub tactics: bool,
 }
 
 impl RulesSettings {
@@ -34,6 +39,7 @@ impl RulesSettings {
         Ok(RulesSettings {
             json: a.json,
             actions: a.actions,
+            tactics: a.tactics,
         })
     }
 }
@@ -56,6 +62,8 @@ struct RulesetRow {
     default_admiral: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     actions: Option<Vec<ActionRow>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tactics: Option<Vec<TacticInfo>>,
 }
 
 #[derive(Debug, Serialize)]
@@ -92,10 +100,16 @@ pub fn run(s: RulesSettings) -> Result<()> {
             None
         };
         let default_admiral = AdmiralSpec::default_for(info.name).to_string();
+        let tactics = if s.tactics {
+            tactics_of(info.name)
+        } else {
+            None
+        };
         rows.push(RulesetRow {
             info,
             default_admiral,
             actions,
+            tactics,
         });
     }
     if s.json {
@@ -121,6 +135,19 @@ pub fn run(s: RulesSettings) -> Result<()> {
     )?;
     for r in &rows {
         writeln!(out, "  {:<8} {}", r.info.name, r.default_admiral)?;
+    }
+    for r in &rows {
+        if let Some(tactics) = &r.tactics {
+            writeln!(
+                out,
+                "\nTactics of {} (`broadside tactics --ruleset {}`):",
+                r.info.name, r.info.name
+            )?;
+            for t in tactics {
+                writeln!(out, "  {:<22} {}", t.name, t.line)?;
+                writeln!(out, "  {:<22} pays by: {}", "", t.rule)?;
+            }
+        }
     }
     for r in &rows {
         if let Some(actions) = &r.actions {
