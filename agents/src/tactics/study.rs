@@ -136,6 +136,11 @@ fn play(
         finished: out.terminated,
         decisions: out.decisions,
         actions: out.history,
+        // A forfeiting agent (a bot program that failed) loses; the study records why.
+        forfeit: out.forfeit.map(|f| crate::tournament::ForfeitRecord {
+            side: f.player as usize,
+            reason: f.reason,
+        }),
     };
     let mut game = StudyGame {
         tactic,
