@@ -204,7 +204,11 @@ fn storm_caps_every_newly_planned_order_even_the_one_she_has_faq() {
     };
     assert!(!g.order_allowed(0, FULL, FULL));
     let legal: Vec<_> = g.legal_actions().iter().collect();
-    assert_eq!(legal, vec![ORDER_0 + HALF as u16], "half: the storm's slow + 1");
+    assert_eq!(
+        legal,
+        vec![ORDER_0 + HALF as u16],
+        "half: the storm's slow + 1"
+    );
     let why = g.refusal(ORDER_0 + FULL as u16).expect("refused");
     assert!(why.contains("storm"), "{why}");
 }
@@ -530,8 +534,14 @@ fn a_second_torpedo_engine_hit_gives_her_the_stop_order_in_place_of_her_own() {
     g.apply(DIE_1 + 4).unwrap();
     let s = g.ships[2];
     assert_eq!((s.engine, s.active, s.shown), (2, STOP, STOP));
-    assert_eq!(s.planned, SLOW, "her inactive marker at most one level from stop");
-    assert!(g.shot_for(0, 2, 2).unwrap().reroll, "the stop order's re-roll");
+    assert_eq!(
+        s.planned, SLOW,
+        "her inactive marker at most one level from stop"
+    );
+    assert!(
+        g.shot_for(0, 2, 2).unwrap().reroll,
+        "the stop order's re-roll"
+    );
     g.check_invariants().expect("consistent");
     let mut next = g;
     next.stage = Stage::Place {
@@ -540,7 +550,11 @@ fn a_second_torpedo_engine_hit_gives_her_the_stop_order_in_place_of_her_own() {
     };
     let order = |l: u8| ORDER_0 + l as u16;
     let legal: Vec<_> = next.legal_actions().iter().collect();
-    assert_eq!(legal, vec![order(STOP), order(ASTERN), order(SLOW)], "from stop");
+    assert_eq!(
+        legal,
+        vec![order(STOP), order(ASTERN), order(SLOW)],
+        "from stop"
+    );
     // The next turn, her repair failed: the marker that moves up is stop again.
     let turn = g.turn;
     run_until(
@@ -552,7 +566,10 @@ fn a_second_torpedo_engine_hit_gives_her_the_stop_order_in_place_of_her_own() {
         },
     );
     assert!(g.ships[2].afloat() && g.ships[2].engine == 2);
-    assert_eq!(g.ships[2].active, STOP, "stopped until the damage is repaired");
+    assert_eq!(
+        g.ships[2].active, STOP,
+        "stopped until the damage is repaired"
+    );
 }
 
 #[test]

@@ -325,7 +325,9 @@ impl fmt::Debug for OnAny {
 
 impl fmt::Debug for OnRuleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("OnRuleset").field("name", &self.name).finish()
+        f.debug_struct("OnRuleset")
+            .field("name", &self.name)
+            .finish()
     }
 }
 
