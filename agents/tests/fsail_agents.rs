@@ -287,3 +287,47 @@ fn worlds_in_a_group_share_the_sailing_rolls_and_differ_in_the_shots() {
         }
     }
 }
+
+/// Issue 46: a Fighting Sail game's agents are Fighting Sail's own even when built for the
+/// any-ruleset game: the default portfolio asks only its doctrines for candidates (never
+/// another ruleset's names, which would play the first legal action), and chooses and
+/// explains as the same spec built for the ruleset's own game.
+#[test]
+fn the_any_ruleset_portfolio_asks_only_the_rulesets_own_doctrines() {
+    use rand::SeedableRng;
+    let spec: AgentSpec = "portfolio:sims=8".parse().unwrap();
+    let mut own = spec.build::<FsailGame>(3).unwrap();
+    let mut any = spec.build::<AnyGame>(3).unwrap();
+    let names: Vec<String> = FsailGame::bots()
+        .iter()
+        .map(|(n, _)| format!("bot:{n}"))
+        .collect();
+    let mut g = scenario("fleet-action");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let mut explained = 0;
+    for _ in 0..60 {
+        match g.turn() {
+            Turn::Chance => {
+                let a = g.chance_outcomes().sample(&mut rng);
+                g.apply(a).unwrap();
+            }
+            Turn::Player(p) => {
+                let a = own.choose(&g, p);
+                assert_eq!(any.choose(&AnyGame::Fsail(g.clone()), p), a);
+                assert_eq!(any.explain(), own.explain());
+                for line in any.explain() {
+                    let Some((_, from)) = line.split_once("(from ") else {
+                        continue;
+                    };
+                    explained += 1;
+                    for who in from.trim_end_matches(')').split(", ") {
+                        assert!(names.iter().any(|n| n == who), "{who}: {line}");
+                    }
+                }
+                g.apply(a).unwrap();
+            }
+            _ => break,
+        }
+    }
+    assert!(explained > 0, "no decision where the doctrines disagreed");
+}

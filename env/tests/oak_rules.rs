@@ -338,6 +338,32 @@ fn rakes_add_fatigue_criticals_and_a_stern_rake_ignores_fortitude() {
     assert_eq!(g.ships[1].damage, 3, "fortitude 1 through the stern");
 }
 
+/// Rake: "If the attack causes any fatigue, the target ship takes an additional point of
+/// fatigue"; targeting crew: "When targeting crew during a raking shot, the target ship
+/// takes the additional point of fatigue". One sword is a crew critical's 1 fatigue, and
+/// the rake's 1 more; two swords hit the helm, which causes no fatigue, so the rake adds
+/// none either.
+#[test]
+fn a_raking_crew_attack_adds_fatigue_only_if_the_attack_causes_fatigue() {
+    for (swords, fatigue, helm) in [(1u16, 2u8, false), (2, 0, true)] {
+        let mut g = game(
+            r#"
+  { name = "A", side = 0, class = "Fifth Rate", x = 10.0, y = 10.0, heading = 0, flagship = true },
+  { name = "B", side = 1, class = "Fifth Rate", x = 13.0, y = 10.0, heading = 90, flagship = true },
+"#,
+            "",
+        );
+        g.fortune = [0; 8];
+        attack_with(&mut g, 0);
+        apply_all(&mut g, &[FIRE_STBD_0, AIM_CREW]);
+        assert!(g.attack.rake > 0, "a raking shot at pistol shot");
+        g.apply(ROLL_0 + swords).unwrap();
+        assert_eq!(g.ships[1].fatigue, fatigue, "{swords} sword(s)");
+        assert_eq!(g.pending == Pending::Helm, helm, "{swords} sword(s)");
+        assert_eq!(g.ships[1].damage, 0, "the crew, never the ship");
+    }
+}
+
 /// Targeting crew: pistol shot only, half the dice, swords count as crew criticals and the
 /// ship takes no damage.
 #[test]

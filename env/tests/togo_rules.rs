@@ -189,6 +189,30 @@ fn storm_plans_at_most_one_level_above_the_cap_faq() {
     assert!(g.order_allowed(0, FULL, HALF), "coming down is allowed");
 }
 
+/// FAQ: "In a storm, a newly planned order may be at most one level above the storm's
+/// cap" holds for every new marker, even one at the level the ship already has: a Poor
+/// seakeeping ship under `full` in a storm may not plan `full` again.
+#[test]
+fn storm_caps_every_newly_planned_order_even_the_one_she_has_faq() {
+    let mut g = game("ironclad-duel");
+    g.wind = STORM;
+    g.ships[0].traits |= broadside_env::togo::data::POOR_SEAKEEPING;
+    g.ships[0].active = FULL;
+    g.stage = Stage::Place {
+        ship: 0,
+        first: false,
+    };
+    assert!(!g.order_allowed(0, FULL, FULL));
+    let legal: Vec<_> = g.legal_actions().iter().collect();
+    assert_eq!(
+        legal,
+        vec![ORDER_0 + HALF as u16],
+        "half: the storm's slow + 1"
+    );
+    let why = g.refusal(ORDER_0 + FULL as u16).expect("refused");
+    assert!(why.contains("storm"), "{why}");
+}
+
 #[test]
 fn ph2_3_new_marker_at_most_one_level_from_the_active_unless_high_manoeuvrability() {
     let mut g = game("squadron-action");
@@ -479,6 +503,73 @@ fn torpedo_effects_engine_room_twice_stops_and_heavy_list_twice_sinks() {
     let list = g.shot_for(2, 0, 2).unwrap().to_hit;
     g.ships[2].listing = false;
     assert_eq!(g.shot_for(2, 0, 2).unwrap().to_hit + 1, list);
+}
+
+/// Sheet, mines and torpedoes: "If another torpedo hit occurs during this effect, causing
+/// damage to the engine room, the ship immediately receives the "stop" order and cannot
+/// move until this damage is repaired." The stop order replaces her revealed `full`: a
+/// shot at her gets the stop order's re-roll, her next marker is counted from stop, and
+/// she holds stop until the repair.
+#[test]
+fn a_second_torpedo_engine_hit_gives_her_the_stop_order_in_place_of_her_own() {
+    let mut g = game("torpedo-attack");
+    put(&mut g, 0, 40.0, 20.0, 0);
+    {
+        let s = &mut g.ships[2];
+        s.engine = 1;
+        s.active = FULL;
+        s.shown = FULL;
+        s.revealed = true;
+        s.planned = FULL;
+    }
+    let before = g.shot_for(0, 2, 2).expect("light battery in range");
+    assert!(!before.reroll, "no re-roll at a ship under full");
+    g.sub = Some(Sub::Effect {
+        ship: 2,
+        kind: 2,
+        left: 1,
+        torpedo: true,
+    });
+    g.stage = Stage::Contact;
+    g.apply(DIE_1 + 4).unwrap();
+    let s = g.ships[2];
+    assert_eq!((s.engine, s.active, s.shown), (2, STOP, STOP));
+    assert_eq!(
+        s.planned, SLOW,
+        "her inactive marker at most one level from stop"
+    );
+    assert!(
+        g.shot_for(0, 2, 2).unwrap().reroll,
+        "the stop order's re-roll"
+    );
+    g.check_invariants().expect("consistent");
+    let mut next = g;
+    next.stage = Stage::Place {
+        ship: 2,
+        first: false,
+    };
+    let order = |l: u8| ORDER_0 + l as u16;
+    let legal: Vec<_> = next.legal_actions().iter().collect();
+    assert_eq!(
+        legal,
+        vec![order(STOP), order(ASTERN), order(SLOW)],
+        "from stop"
+    );
+    // The next turn, her repair failed: the marker that moves up is stop again.
+    let turn = g.turn;
+    run_until(
+        &mut g,
+        |g| g.turn > turn && matches!(g.stage, Stage::Place { .. }),
+        |g| match g.stage {
+            Stage::Engine { .. } => FAIL,
+            _ => first(g),
+        },
+    );
+    assert!(g.ships[2].afloat() && g.ships[2].engine == 2);
+    assert_eq!(
+        g.ships[2].active, STOP,
+        "stopped until the damage is repaired"
+    );
 }
 
 #[test]

@@ -47,11 +47,19 @@ pub fn parse_spec(text: &str, ruleset: &str) -> PyResult<AgentSpec> {
             ))),
         };
     }
-    spec.build::<AnyGame>(0)
-        .map_err(|e| value_error(format!("agent `{text}`: {e}")))?;
-    build_for_ruleset(&spec, ruleset)
-        .map_err(|e| value_error(format!("agent `{text}`: {e} (in a `{ruleset}` game)")))?;
-    Ok(spec)
+    // The ruleset's own build first, so that an error names its own bots and values only;
+    // networks load for the any-ruleset game only.
+    match build_for_ruleset(&spec, ruleset) {
+        Ok(()) => Ok(spec),
+        Err(SpecError::Net { .. }) => {
+            spec.build::<AnyGame>(0)
+                .map_err(|e| value_error(format!("agent `{text}`: {e}")))?;
+            Ok(spec)
+        }
+        Err(e) => Err(value_error(format!(
+            "agent `{text}`: {e} (in a `{ruleset}` game)"
+        ))),
+    }
 }
 
 // Built once per agent: the size of the random agent's RNG state does not matter.

@@ -78,6 +78,26 @@ impl FromStr for AdmiralSpec {
     type Err = anyhow::Error;
 
     fn from_str(text: &str) -> Result<Self> {
+        parse_admiral(text, known_list)
+    }
+}
+
+impl AdmiralSpec {
+    /// `text` as the admiral of a game of `ruleset`: `default` (or `admiral`) is the
+    /// ruleset's default; an unknown name lists the kinds of agent and that ruleset's own
+    /// doctrines (bots and values are checked against the ruleset by `select::check_spec`).
+    pub fn parse_for(text: &str, ruleset: &str) -> Result<Self> {
+        if crate::select::DEFAULT_ADMIRAL_WORDS.contains(&text.trim().to_ascii_lowercase().as_str())
+        {
+            return Ok(Self::default_for(ruleset));
+        }
+        parse_admiral(text, || known_for(ruleset).join(", "))
+    }
+}
+
+/// Parses an admiral spec; `known` lists the admirals for the error of an unknown name.
+fn parse_admiral(text: &str, known: impl Fn() -> String) -> Result<AdmiralSpec> {
+    {
         let text = text.trim();
         let lower = text.to_ascii_lowercase();
         if lower.starts_with("mcts")
@@ -91,11 +111,9 @@ impl FromStr for AdmiralSpec {
         if let Some(rest) = lower.strip_prefix("bot:") {
             let name = rest.split(':').next().unwrap_or("");
             if name != "close-action" {
-                let spec: AgentSpec = text.parse()?;
-                // Refuse an unknown bot now, with the list of known ones.
-                spec.build::<AnyGame>(0)
-                    .map_err(|e| anyhow::anyhow!("admiral `{text}`: {e}"))?;
-                return Ok(AdmiralSpec::Agent(spec));
+                // The ruleset's doctrines are checked where the ruleset is known
+                // (`select::check_spec`), so that an error lists its own.
+                return Ok(AdmiralSpec::Agent(text.parse()?));
             }
         }
         // `bot:NAME` names carry a colon of their own; the seed follows after another one.
@@ -120,7 +138,7 @@ impl FromStr for AdmiralSpec {
         match name.as_str() {
             "random" => Ok(AdmiralSpec::Random { seed }),
             "bot:close-action" => Ok(AdmiralSpec::CloseAction { seed }),
-            _ => bail!("unknown admiral `{text}` (known: {})", known_list()),
+            _ => bail!("unknown admiral `{text}` (known: {})", known()),
         }
     }
 }
@@ -140,6 +158,24 @@ impl fmt::Display for AdmiralSpec {
 /// "random (picks ...)" for error messages and help.
 pub fn known_list() -> String {
     KNOWN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+}
+
+/// The admirals of a game of `ruleset`: the kinds of agent every ruleset has, then that
+/// ruleset's own doctrines as `bot:NAME`.
+pub fn known_for(ruleset: &str) -> Vec<String> {
+    let mut v: Vec<String> = KNOWN
+        .iter()
+        .map(|(n, _)| *n)
+        .filter(|n| !n.starts_with("bot:"))
+        .map(String::from)
+        .collect();
+    v.push("default".into());
+    v.extend(
+        crate::screens::ruleset_bots(ruleset)
+            .iter()
+            .map(|(n, _)| format!("bot:{n}")),
+    );
+    v
 }
 
 impl AdmiralSpec {
@@ -338,6 +374,24 @@ mod tests {
         }
         let british: AdmiralSpec = "bot:british".parse().expect("a doctrine");
         assert!(british.plays("fsail") && british.plays("wsim"));
+    }
+
+    /// Issue 46: an admiral for a game of a ruleset lists that ruleset's doctrines on an
+    /// unknown name, and `default` is its default admiral.
+    #[test]
+    fn a_rulesets_admiral_is_parsed_with_its_own_names() {
+        let err = AdmiralSpec::parse_for("nelson", "poe")
+            .expect_err("unknown")
+            .to_string();
+        assert!(
+            err.contains("bot:boarding-rush") && err.contains("portfolio"),
+            "{err}"
+        );
+        assert!(!err.contains("bot:british"), "{err}");
+        assert_eq!(
+            AdmiralSpec::parse_for("default", "fsail").expect("default"),
+            AdmiralSpec::default_for("fsail")
+        );
     }
 
     #[test]

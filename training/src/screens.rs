@@ -40,8 +40,6 @@ pub trait RulesetUi: Sized {
     type State: Game + Clone;
     /// The result of a game, shown at the end and printed by `--json`.
     type Result: Serialize;
-    /// The ruleset named in the `--json` report, where its report has always named it.
-    const JSON_RULESET: Option<&'static str>;
     /// Added to the scenario's title line.
     const TITLE_SUFFIX: &'static str;
     /// Whether the opening board under `--auto` shows the ship table below the map.
@@ -371,6 +369,15 @@ macro_rules! screens_registry {
                 return <$ruleset as Screens>::SQUADRON_LEVEL;
             })*
             None
+        }
+
+        /// The doctrines of the ruleset called `ruleset`, `(name, help)` (none for a name
+        /// that is not a ruleset).
+        pub fn ruleset_bots(ruleset: &str) -> Vec<(&'static str, &'static str)> {
+            $(if ruleset == <$ruleset as Ruleset>::spec().name {
+                return <<$ruleset as Ruleset>::Game as KnownAgents>::bots();
+            })*
+            Vec::new()
         }
 
         /// Whether the ruleset called `ruleset` has a doctrine called `name`.

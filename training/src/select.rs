@@ -40,11 +40,12 @@ pub fn spec(ruleset_name: &str) -> Result<&'static GameSpec> {
 pub fn check_spec(spec: &broadside_agents::AgentSpec, ruleset_name: &str) -> Result<()> {
     use broadside_agents::spec::SpecError;
     check_net_spec(spec, ruleset_name)?;
-    spec.build::<AnyGame>(0)?;
-    let own = crate::screens::build_for_ruleset(spec, ruleset_name);
-    match own {
-        // Networks load for the any-ruleset game only; that build above checked it.
-        Ok(()) | Err(SpecError::Net { .. }) => Ok(()),
+    // The ruleset's own build first, so that an error names that ruleset's bots and values
+    // only, never every ruleset's.
+    match crate::screens::build_for_ruleset(spec, ruleset_name) {
+        Ok(()) => Ok(()),
+        // Networks load for the any-ruleset game only.
+        Err(SpecError::Net { .. }) => spec.build::<AnyGame>(0).map(drop).map_err(Into::into),
         Err(e) => Err(anyhow!("{e} (in a `{ruleset_name}` game)")),
     }
 }
@@ -68,4 +69,64 @@ pub fn check_net_spec(spec: &broadside_agents::AgentSpec, ruleset_name: &str) ->
     }
     let _ = (spec, ruleset_name);
     Ok(())
+}
+
+/// The words that name a ruleset's default admiral where an agent spec is expected.
+pub const DEFAULT_ADMIRAL_WORDS: [&str; 2] = ["default", "admiral"];
+
+/// An agent spec given on the command line for a game of `ruleset_name`: `default` (or
+/// `admiral`) is the ruleset's default admiral (`broadside rules` lists each), anything
+/// else is parsed as written.
+pub fn agent_spec(text: &str, ruleset_name: &str) -> Result<broadside_agents::AgentSpec> {
+    if DEFAULT_ADMIRAL_WORDS.contains(&text.trim().to_ascii_lowercase().as_str()) {
+        let spec = crate::screens::default_admiral(ruleset_name).ok_or_else(|| {
+            anyhow!("`{text}`: the ruleset `{ruleset_name}` has no default admiral of its own")
+        })?;
+        return spec
+            .parse()
+            .map_err(|e| anyhow!("internal error: the default admiral `{spec}`: {e}"));
+    }
+    Ok(text.parse()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::screens::ruleset_bots;
+
+    /// Issue 46: where the ruleset is known, a spec is checked against that ruleset's own
+    /// names: an unknown bot's error lists its bots only, never every ruleset's; `default`
+    /// (or `admiral`) is its default admiral; an unknown kind lists `portfolio:` too.
+    #[test]
+    fn a_rulesets_specs_are_checked_against_its_own_names() {
+        let own = ruleset_bots("fsail");
+        let foreign: Vec<_> = ruleset_bots("poe")
+            .into_iter()
+            .chain(ruleset_bots("togo"))
+            .filter(|f| !own.contains(f))
+            .collect();
+        assert!(!own.is_empty() && !foreign.is_empty());
+        let err = agent_spec("bot:nonsense", "fsail")
+            .and_then(|s| check_spec(&s, "fsail"))
+            .expect_err("an unknown bot")
+            .to_string();
+        for (name, _) in &own {
+            assert!(err.contains(name), "{name}: {err}");
+        }
+        for (name, _) in &foreign {
+            assert!(!err.contains(name), "{name}: {err}");
+        }
+        let default: broadside_agents::AgentSpec = crate::fsail::FSAIL_ADMIRAL
+            .parse()
+            .expect("the default admiral");
+        for word in ["default", "admiral", " Default "] {
+            let spec = agent_spec(word, "fsail").expect("the default admiral");
+            assert_eq!(spec, default, "{word}");
+            check_spec(&spec, "fsail").expect("it plays Fighting Sail");
+        }
+        let err = agent_spec("nelson", "fsail")
+            .expect_err("unknown")
+            .to_string();
+        assert!(err.contains("portfolio:"), "{err}");
+    }
 }

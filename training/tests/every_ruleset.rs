@@ -80,6 +80,25 @@ fn every_registered_ruleset_plays_replays_and_rates_every_scenario() {
                 ],
             );
             assert_eq!(report["stopped"], "finished", "{ruleset}/{id}: {report}");
+            // One shape for every ruleset's report, as for its saved game.
+            assert_eq!(
+                report["ruleset"],
+                ruleset.as_str(),
+                "{ruleset}/{id}: {report}"
+            );
+            for key in [
+                "finished",
+                "winner",
+                "winner_name",
+                "reason",
+                "sides",
+                "turn",
+            ] {
+                assert!(
+                    report["result"].get(key).is_some(),
+                    "{ruleset}/{id}: no result.{key}: {report}"
+                );
+            }
             let actions = report["actions"].as_u64().expect("an action count") as usize;
             // Text replay ends with the result; JSON replay has one state per action + 1.
             let text = run_in(dir, &["replay", &save, "--no-color"]);

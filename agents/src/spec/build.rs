@@ -18,6 +18,9 @@ const RANDOM_MODEL: &str = "random";
 impl AgentSpec {
     /// Builds the agent for game `G`; `default_seed` seeds what the spec leaves unseeded.
     pub fn build<G: KnownAgents>(&self, default_seed: u64) -> Result<Box<dyn Agent<G>>, SpecError> {
+        if let Some(own) = G::build_own(self, default_seed) {
+            return own;
+        }
         match self {
             AgentSpec::Random { seed } => {
                 Ok(Box::new(RandomAgent::new(seed.unwrap_or(default_seed))))

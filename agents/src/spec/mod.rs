@@ -77,7 +77,7 @@ mod rulesets;
 
 pub use build::{evaluator_factory, evaluator_factory_with, with_model, with_prior};
 pub use parse::{LevelConfig, DEFAULT_MODEL_SHARE, DEFAULT_PRIOR_WEIGHT, LEVELS, LEVEL_CONFIG};
-pub use rulesets::{AnyHeuristic, OnAny};
+pub use rulesets::{AnyHeuristic, OnAny, OnRuleset};
 
 use std::sync::Arc;
 
@@ -101,8 +101,8 @@ pub enum SpecError {
     Empty,
     /// The first word is not an agent kind.
     #[error(
-        "unknown agent `{spec}` (known: random, bot:NAME, mcts:OPTIONS, net:path=FILE, \
-         cmd:COMMAND)"
+        "unknown agent `{spec}` (known: random, bot:NAME, mcts:OPTIONS, portfolio:OPTIONS, \
+         net:path=FILE, cmd:COMMAND)"
     )]
     UnknownAgent { spec: String },
     /// The ruleset has no bot of that name.
@@ -379,6 +379,13 @@ pub trait KnownAgents: Game {
     /// by default.
     fn shared_chance(_state: &Self) -> bool {
         false
+    }
+    /// `spec` built as each ruleset's own agent, where one game type stands for several
+    /// rulesets ([`AnyGame`]: a ruleset's bots, values and portfolio are its own, never
+    /// the union of every ruleset's names); `None`: [`AgentSpec::build`] builds it for
+    /// `Self` directly.
+    fn build_own(_spec: &AgentSpec, _seed: u64) -> Option<Result<Box<dyn Agent<Self>>, SpecError>> {
+        None
     }
 }
 

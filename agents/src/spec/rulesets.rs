@@ -11,9 +11,9 @@ use broadside_env::toy::{DiceRace, HiddenPennies};
 use broadside_env::{Action, Game, Observation, Player, NUM_PLAYERS};
 
 use crate::mcts::{EvaluatorFactory, Heuristic, HiddenModelFn, InfoKeyFn, TerminalValue};
-use crate::Agent;
+use crate::{Agent, SearchControl};
 
-use super::{net_factory_for_any, KnownAgents, SpecError};
+use super::{net_factory_for_any, AgentSpec, EvalSpec, KnownAgents, SpecError};
 
 /// An agent of [`AnyGame`] seen as an agent of one ruleset's game (for the opponent model,
 /// which rewrites a ruleset's hidden orders with an agent of the command's game type).
@@ -108,6 +108,81 @@ macro_rules! any_agents {
                         None => first_legal(state),
                     },)*
                 }
+            }
+        }
+
+        /// An agent spec built for each ruleset's own game: in a game of a ruleset it plays
+        /// that ruleset's agent (a portfolio of its own doctrines, its own values and
+        /// defaults), where [`AgentSpec::build`] for [`AnyGame`] alone would merge every
+        /// ruleset's names. A ruleset the spec does not build for (a bot it lacks) takes
+        /// the first legal action that is not a resignation, as [`OnAny`] does.
+        pub struct OnRuleset {
+            name: String,
+            /// The ruleset of the last choice, whose agent explains it.
+            last: Option<&'static str>,
+            $($module: Option<Box<dyn Agent<<$ruleset as Ruleset>::Game>>>,)*
+        }
+
+        impl OnRuleset {
+            /// `spec` built, seeded, for every ruleset that accepts it; `None` if none does.
+            pub fn new(spec: &AgentSpec, seed: u64) -> Option<Self> {
+                $(let $module = spec.build::<<$ruleset as Ruleset>::Game>(seed).ok();)*
+                let mut name = None;
+                $(
+                    if name.is_none() {
+                        name = $module.as_ref().map(|a| a.name());
+                    }
+                )*
+                Some(Self {
+                    name: name?,
+                    last: None,
+                    $($module,)*
+                })
+            }
+
+            /// Whether the agent plays `state`'s ruleset with an agent of its own.
+            pub fn plays(&self, state: &AnyGame) -> bool {
+                match state {
+                    $(AnyGame::$variant(_) => self.$module.is_some(),)*
+                }
+            }
+        }
+
+        impl Agent<AnyGame> for OnRuleset {
+            fn name(&self) -> String {
+                self.name.clone()
+            }
+            fn choose(&mut self, state: &AnyGame, player: Player) -> Action {
+                match state {
+                    $(AnyGame::$variant(g) => match &mut self.$module {
+                        Some(a) => {
+                            self.last = Some(stringify!($module));
+                            a.choose(g, player)
+                        }
+                        None => first_legal(state),
+                    },)*
+                }
+            }
+            fn explain(&self) -> Vec<String> {
+                $(if self.last == Some(stringify!($module)) {
+                    return self.$module.as_ref().map(|a| a.explain()).unwrap_or_default();
+                })*
+                Vec::new()
+            }
+            fn explain_named(&self, name: &dyn Fn(Action) -> String) -> Vec<String> {
+                $(if self.last == Some(stringify!($module)) {
+                    return self
+                        .$module
+                        .as_ref()
+                        .map(|a| a.explain_named(name))
+                        .unwrap_or_default();
+                })*
+                Vec::new()
+            }
+            fn set_control(&mut self, control: Option<SearchControl>) {
+                $(if let Some(a) = &mut self.$module {
+                    a.set_control(control.clone());
+                })*
             }
         }
 
@@ -222,6 +297,23 @@ macro_rules! any_agents {
                         <<$ruleset as Ruleset>::Game as KnownAgents>::shared_chance(g),)*
                 }
             }
+            fn build_own(
+                spec: &AgentSpec,
+                seed: u64,
+            ) -> Option<Result<Box<dyn Agent<Self>>, SpecError>> {
+                match spec {
+                    // The random agent is the same in every ruleset, and networks load for
+                    // the any-ruleset game only.
+                    AgentSpec::Random { .. }
+                    | AgentSpec::Mcts {
+                        eval: EvalSpec::Net { .. },
+                        ..
+                    } => None,
+                    // A spec no ruleset accepts is built (and refused, naming every
+                    // ruleset's names) for the any-ruleset game.
+                    _ => OnRuleset::new(spec, seed).map(|a| Ok(Box::new(a) as Box<dyn Agent<Self>>)),
+                }
+            }
         }
     };
 }
@@ -231,6 +323,14 @@ broadside_env::for_each_ruleset!(any_agents);
 impl fmt::Debug for OnAny {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("OnAny").field("name", &self.name).finish()
+    }
+}
+
+impl fmt::Debug for OnRuleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("OnRuleset")
+            .field("name", &self.name)
+            .finish()
     }
 }
 

@@ -386,7 +386,11 @@ impl OakGame {
         }
         match at.aim {
             aim::CREW => {
-                let extra = u8::from(at.rake > 0 && hits > 0);
+                // Glossary, rake: "If the attack causes any fatigue, the target ship takes an
+                // additional point of fatigue". Aimed at the crew, only a single sword (a crew
+                // critical's 1 fatigue) causes fatigue; two or more hit the helm instead, and
+                // a harmless attack causes no criticals at all.
+                let extra = u8::from(at.rake > 0 && hits == 1 && !harmless);
                 let f = self.fatigue_taken(j, extra + u8::from(aggression));
                 self.add_fatigue(j, f);
                 self.attack.crew = if harmless { 0 } else { hits };

@@ -194,7 +194,10 @@ impl TogoGame {
         // Re-rolls: a target under a (revealed) stop order or anchored, point-blank range;
         // never with a Super heavy gun, nor in a storm.
         // A fortification has no order (chosen: no stop-order re-roll against it).
-        let stopped = !tg.fort && ((tg.revealed && tg.active == STOP) || tg.anchored);
+        // A ship stopped by her engines holds the stop order, revealed or not (everyone
+        // sees the damage).
+        let stopped = !tg.fort
+            && ((tg.revealed && tg.active == STOP) || tg.engine >= 2 || tg.anchored);
         let reroll = (stopped || d <= inch(g.point_blank))
             && traits & SUPER_HEAVY == 0
             && !self.storm();
@@ -633,9 +636,10 @@ impl TogoGame {
                         self.rudder_hit(t, more, kind);
                         return;
                     }
+                    5 if self.ships[t].engine >= 1 && torpedo => self.engine_stopped(t),
                     5 => {
                         let s = &mut self.ships[t];
-                        s.engine = if s.engine >= 1 && torpedo { 2 } else { s.engine.max(1) };
+                        s.engine = s.engine.max(1);
                     }
                     6 => {
                         if self.ships[t].listing && torpedo {
@@ -655,6 +659,25 @@ impl TogoGame {
                     });
                 }
             }
+        }
+    }
+
+    /// Sheet: "If another torpedo hit occurs during this effect, causing damage to the
+    /// engine room, the ship immediately receives the "stop" order and cannot move until
+    /// this damage is repaired." The stop order replaces her active one (shown at once if
+    /// she has revealed it, so shots at her get the stop order's re-roll), and her
+    /// inactive marker is brought within one level of stop, as if planned from it (bridge
+    /// damage's repeated order becomes stop too). `start_command` keeps her on stop until
+    /// the repair.
+    pub(crate) fn engine_stopped(&mut self, t: usize) {
+        let s = &mut self.ships[t];
+        s.engine = 2;
+        s.active = STOP;
+        if s.revealed {
+            s.shown = STOP;
+        }
+        if s.lock_planned || speed_rank(s.planned) > speed_rank(SLOW) {
+            s.planned = if s.lock_planned { STOP } else { SLOW };
         }
     }
 

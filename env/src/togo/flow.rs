@@ -416,6 +416,11 @@ impl TogoGame {
                 s.lock_active = s.lock_planned;
                 s.lock_planned = false;
             }
+            // Sheet, engine room: stopped "until this damage is repaired"; the marker that
+            // moves up is replaced by stop again while the damage lasts.
+            if s.engine >= 2 {
+                s.active = STOP;
+            }
         }
         self.place_after(None);
     }

@@ -32,11 +32,18 @@ impl TogoGame {
     /// from the last, FAQ), High manoeuvrability, and bridge damage's repeated orders.
     fn resample_orders(&mut self, i: usize, rng: &mut dyn RngCore) {
         let s = self.ships[i];
-        let pick = |g: &Self, rng: &mut dyn RngCore, from: u8| -> u8 {
+        // `capped`: the marker was placed this turn, under this turn's storm cap; the
+        // active one was placed a turn ago, under a cap not recorded.
+        let pick = |g: &Self, rng: &mut dyn RngCore, from: u8, capped: bool| -> u8 {
             let mut options = [0u8; 5];
             let mut n = 0;
             for level in STOP..=FULL {
-                if g.order_allowed(i, from, level) {
+                let ok = if capped {
+                    g.order_allowed(i, from, level)
+                } else {
+                    g.one_level(i, from, level)
+                };
+                if ok {
                     options[n] = level;
                     n += 1;
                 }
@@ -49,16 +56,19 @@ impl TogoGame {
         };
         let mut active = s.active;
         if !s.revealed {
-            active = if s.lock_active && s.shown != NONE {
+            // Stopped by her engines, she holds the stop order (public: the damage shows).
+            active = if s.engine >= 2 {
+                STOP
+            } else if s.lock_active && s.shown != NONE {
                 s.shown
             } else {
-                pick(self, rng, s.shown)
+                pick(self, rng, s.shown, false)
             };
         }
         let planned = if s.lock_planned {
             active
         } else if s.placed {
-            pick(self, rng, active)
+            pick(self, rng, active, true)
         } else {
             // Not yet placed this turn: whatever lies there is not part of any decision.
             s.planned
@@ -223,6 +233,9 @@ impl Game for TogoGame {
             }
             if s.lock_planned && s.planned != s.active {
                 return bad("bridge damage: the inactive order differs");
+            }
+            if s.engine >= 2 && s.active != STOP {
+                return bad("stopped by her engines without the stop order");
             }
             if s.afloat() {
                 if !on_table(&s.rect, self.width, self.depth) {

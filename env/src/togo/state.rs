@@ -555,9 +555,14 @@ impl TogoGame {
     /// ([`speed_rank`]) unless High manoeuvrability (FAQ), and at most `plan_cap` (FAQ,
     /// storm). `from == NONE`: any.
     pub fn order_allowed(&self, i: usize, from: u8, level: u8) -> bool {
-        if level > self.plan_cap(i) && level > from.min(FULL) {
-            return false;
-        }
+        // Every new marker, even one at the level the ship already has (FAQ: "a newly
+        // planned order").
+        level <= self.plan_cap(i) && self.one_level(i, from, level)
+    }
+
+    /// Whether `level` may follow `from` on the speed ladder alone (the storm's cap of the
+    /// time the marker was placed is not recorded).
+    pub fn one_level(&self, i: usize, from: u8, level: u8) -> bool {
         from == NONE || self.nimble(i) || speed_rank(level).abs_diff(speed_rank(from)) <= 1
     }
 

@@ -35,7 +35,8 @@ pub struct ArenaArgs {
     pub scenario: Option<String>,
     /// An agent spec (repeat for each entrant): `random`, `bot:british`,
     /// `mcts:sims=800,eval=rollout:bot:close-action`, `mcts:level=hard`,
-    /// `portfolio:time=10,wide=true` (the spec grammar: docs of `broadside_agents::spec`).
+    /// `portfolio:time=10,wide=true` (the spec grammar: docs of `broadside_agents::spec`);
+    /// `default` (or `admiral`) is the ruleset's default admiral.
     #[arg(long = "agent", value_name = "SPEC", required = true)]
     pub agents: Vec<String>,
     /// Game pairs (two games, sides swapped) per pairing in a round robin.
@@ -97,8 +98,7 @@ impl ArenaSettings {
             .agents
             .iter()
             .map(|s| {
-                s.parse::<AgentSpec>()
-                    .with_context(|| format!("--agent {s}"))
+                select::agent_spec(s, scenario.ruleset()).with_context(|| format!("--agent {s}"))
             })
             .collect::<Result<Vec<_>>>()?;
         for (s, text) in specs.iter().zip(&a.agents) {

@@ -43,7 +43,6 @@ impl std::fmt::Debug for FsailUi {
 impl RulesetUi for FsailUi {
     type State = FsailGame;
     type Result = FsailResult;
-    const JSON_RULESET: Option<&'static str> = Some("fsail");
     const TITLE_SUFFIX: &'static str = " (Fighting Sail)";
     const TABLE_IN_INTRO: bool = true;
     const REPLAY_MAPS: bool = true;

@@ -173,7 +173,6 @@ impl OakUi {
 impl RulesetUi for OakUi {
     type State = OakGame;
     type Result = OakResult;
-    const JSON_RULESET: Option<&'static str> = Some("oak");
     const TITLE_SUFFIX: &'static str = " (Oak & Iron)";
     const TABLE_IN_INTRO: bool = true;
     const REPLAY_MAPS: bool = true;

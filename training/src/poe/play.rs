@@ -62,7 +62,6 @@ fn acting_line(g: &PoeGame, roster: &Roster) -> Option<String> {
 impl RulesetUi for PoeUi {
     type State = PoeGame;
     type Result = PoeResult;
-    const JSON_RULESET: Option<&'static str> = Some("poe");
     const TITLE_SUFFIX: &'static str = " (Pieces of Eight)";
     const TABLE_IN_INTRO: bool = true;
     const REPLAY_MAPS: bool = true;

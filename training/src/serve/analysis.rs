@@ -69,7 +69,7 @@ pub struct Decision {
     pub class: &'static str,
     /// Side 0's win probability with best play (the evaluation graph).
     pub win0: f64,
-    /// Every candidate the search weighed, best first (without continuations).
+    /// Every candidate the search weighed, best first, each with its continuation.
     pub candidates: Vec<CandidateView>,
 }
 
@@ -351,14 +351,8 @@ pub fn mistake_check(
             loss,
             class,
             win0: analysis.win0,
-            candidates: analysis
-                .candidates
-                .iter()
-                .map(|c| CandidateView {
-                    continuation: Vec::new(),
-                    ..c.clone()
-                })
-                .collect(),
+            // With their continuations, as the board's analysis shows them.
+            candidates: analysis.candidates.clone(),
         });
         progress(k + 1, total);
     }
@@ -376,6 +370,45 @@ mod tests {
         assert_eq!(classify(0.10), "inaccuracy");
         assert_eq!(classify(0.25), "mistake");
         assert_eq!(classify(0.31), "blunder");
+    }
+
+    #[test]
+    fn the_mistake_check_keeps_each_candidates_continuation_in_every_ruleset() {
+        use broadside_env::ruleset::{rulesets, scenario, GameOptions};
+        use rand::SeedableRng;
+        for r in rulesets() {
+            let mut g = scenario(r.name, r.default_scenario)
+                .expect("built-in scenario")
+                .new_game(&GameOptions::default());
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+            let mut actions = Vec::new();
+            // Two decisions of a random game (chance resolved on the way).
+            while actions.iter().filter(|&&(choice, _)| choice).count() < 2 && !g.is_terminal() {
+                let player = g.turn() != Turn::Chance;
+                let choice = player && g.legal_actions().len() > 1;
+                let a = if player {
+                    let legal: Vec<Action> = g.legal_actions().iter().collect();
+                    legal[actions.len() % legal.len()]
+                } else {
+                    g.chance_outcomes().sample(&mut rng)
+                };
+                g.apply_unchecked(a);
+                actions.push((choice, a));
+            }
+            let first = scenario(r.name, r.default_scenario)
+                .expect("built-in scenario")
+                .new_game(&GameOptions::default());
+            let played: Vec<Action> = actions.iter().map(|&(_, a)| a).collect();
+            let (todo, forced) = decisions_of(first, &played, None);
+            let report = mistake_check(todo, forced, 20, 1, |_, _| {}).expect("checked");
+            let shown = report
+                .decisions
+                .iter()
+                .flat_map(|d| &d.candidates)
+                .filter(|c| !c.continuation.is_empty())
+                .count();
+            assert!(shown > 0, "{}: no continuation in {report:?}", r.name);
+        }
     }
 
     #[test]

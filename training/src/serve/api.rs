@@ -353,7 +353,7 @@ struct RulesetEntry {
     default_admiral: String,
     scenarios: Vec<ScenarioEntry>,
     levels: Vec<&'static str>,
-    admirals: Vec<&'static str>,
+    admirals: Vec<String>,
 }
 
 async fn rulesets() -> ApiResult<Vec<RulesetEntry>> {
@@ -372,14 +372,10 @@ async fn rulesets() -> ApiResult<Vec<RulesetEntry>> {
                 }
             })
             .collect();
-        let bots = crate::admiral::KNOWN
-            .iter()
-            .map(|(n, _)| *n)
-            .filter(|n| {
-                n.strip_prefix("bot:")
-                    .is_none_or(|b| crate::screens::bot_plays(b, r.name))
-                    && !n.starts_with("net:")
-            })
+        // The kinds of agent and the ruleset's own doctrines (networks are not offered).
+        let bots = crate::admiral::known_for(r.name)
+            .into_iter()
+            .filter(|n| !n.starts_with("net:") && n != "default")
             .collect();
         out.push(RulesetEntry {
             name: r.name,
@@ -428,7 +424,7 @@ fn admiral_of(req: &NewGame, scenario: &ruleset::AnyScenario) -> Result<AdmiralS
                     "network admirals (`net:`) load files and are not offered by the server; use `broadside play --admiral`",
                 ));
             }
-            text.parse().map_err(|e| ApiError::bad(format!("{e:#}")))?
+            AdmiralSpec::parse_for(text, name).map_err(|e| ApiError::bad(format!("{e:#}")))?
         }
         (None, Some(level)) => {
             if !broadside_agents::spec::LEVELS

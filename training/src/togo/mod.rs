@@ -217,7 +217,6 @@ struct StateView {
 impl RulesetUi for TogoUi {
     type State = TogoGame;
     type Result = TogoResult;
-    const JSON_RULESET: Option<&'static str> = Some("togo");
     const TITLE_SUFFIX: &'static str = " (Gods of War: Togo)";
     const TABLE_IN_INTRO: bool = true;
     const REPLAY_MAPS: bool = true;

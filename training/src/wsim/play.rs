@@ -49,7 +49,6 @@ impl std::fmt::Debug for WsimUi {
 impl RulesetUi for WsimUi {
     type State = WsimGame;
     type Result = GameResult;
-    const JSON_RULESET: Option<&'static str> = None;
     const TITLE_SUFFIX: &'static str = "";
     const TABLE_IN_INTRO: bool = false;
     const REPLAY_MAPS: bool = false;

@@ -128,7 +128,7 @@ impl PlaySettings {
         };
         let ruleset = scenario.ruleset();
         let admiral: AdmiralSpec = match (&a.admiral, &a.level) {
-            (Some(text), _) => text.parse()?,
+            (Some(text), _) => AdmiralSpec::parse_for(text, ruleset)?,
             (None, Some(level)) => crate::admiral::level_spec(&scenario, level).parse()?,
             (None, None) => AdmiralSpec::default_for(ruleset),
         };

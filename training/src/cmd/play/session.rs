@@ -111,8 +111,8 @@ fn spawn_reader(mut input: Box<dyn BufRead + Send>) -> Lines {
 /// The result printed by `--json`.
 #[derive(Debug, Serialize)]
 struct PlayReport<R> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ruleset: Option<&'static str>,
+    /// Every ruleset's report names it, as its saved game does.
+    ruleset: &'static str,
     scenario: String,
     seed: u64,
     human_side: u8,
@@ -537,7 +537,7 @@ impl Session {
         self.out.flush()?;
         if self.s.json {
             crate::cmd::print_json(&PlayReport {
-                ruleset: U::JSON_RULESET,
+                ruleset: self.s.scenario.ruleset(),
                 scenario: self.s.scenario.id().to_string(),
                 seed: self.s.seed,
                 human_side: self.s.human_side,
