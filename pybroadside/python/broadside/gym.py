@@ -36,7 +36,8 @@ class BroadsideGym(gymnasium.Env):
             episode's seed, so a seeded reset replays the same episode.
         side: the learner's side.
         max_decisions: cut an episode after this many decisions, both sides' (truncated).
-        resignation: whether the resign action is allowed.
+        resignation: whether the resign action is allowed. **Off by default** (random and
+            untrained agents resign often, which cuts most episodes to a few decisions).
         illegal_action: ``"lose"`` or ``"raise"`` (see the module's documentation).
     """
 
@@ -49,7 +50,7 @@ class BroadsideGym(gymnasium.Env):
         opponent: str = "random",
         side: int = 0,
         max_decisions: int | None = None,
-        resignation: bool = True,
+        resignation: bool = False,
         illegal_action: str = "lose",
         render_mode: str | None = None,
     ):
