@@ -15,6 +15,7 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from broadside._core import AecBase, CoreEnv, episode_seed_of
+from broadside.render import render_text
 from broadside.spaces import feature_names, observation_space
 from gymnasium import spaces
 
@@ -208,7 +209,7 @@ class BroadsideAEC(AecBase, AECEnv):
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        return repr(self._core.game())
+        return render_text(self._core.game())
 
     def close(self) -> None:
         pass

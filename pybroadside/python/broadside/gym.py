@@ -23,6 +23,7 @@ import numpy as np
 from gymnasium import spaces
 
 from broadside._core import Agent, CoreEnv, rulesets
+from broadside.render import render_text
 from broadside.spaces import feature_names, observation_space
 
 
@@ -135,7 +136,7 @@ class BroadsideGym(gymnasium.Env):
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        return repr(self._core.game())
+        return render_text(self._core.game())
 
 
 def register_envs() -> None:
