@@ -136,6 +136,10 @@ fn play(
         finished: out.terminated,
         decisions: out.decisions,
         actions: out.history,
+        forfeit: out.forfeit.map(|f| crate::tournament::ForfeitRecord {
+            side: f.player as usize,
+            reason: f.reason,
+        }),
     };
     let mut game = StudyGame {
         tactic,
