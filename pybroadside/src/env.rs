@@ -36,7 +36,7 @@ impl PyEnv {
     /// An environment over `ruleset`'s `scenario`; `max_decisions` cuts an episode
     /// ("truncated").
     #[new]
-    #[pyo3(signature = (ruleset, scenario=None, max_decisions=None, resignation=true))]
+    #[pyo3(signature = (ruleset, scenario=None, max_decisions=None, resignation=false))]
     fn new(
         ruleset: &str,
         scenario: Option<&str>,

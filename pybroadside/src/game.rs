@@ -79,7 +79,7 @@ impl PyGame {
 impl PyGame {
     /// A new game of `ruleset`'s `scenario` (its default when `None`).
     #[new]
-    #[pyo3(signature = (ruleset, scenario=None, resignation=true))]
+    #[pyo3(signature = (ruleset, scenario=None, resignation=false))]
     fn new(ruleset: &str, scenario: Option<&str>, resignation: bool) -> PyResult<Self> {
         Ok(Self::start(Table::open(ruleset, scenario, resignation)?))
     }

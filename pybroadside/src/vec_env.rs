@@ -250,7 +250,7 @@ impl PyVecEnv {
 impl PyVecEnv {
     /// `num_envs` environments over `ruleset`'s `scenario`, reset under base seed `seed`.
     #[new]
-    #[pyo3(signature = (ruleset, num_envs, scenario=None, seed=0, max_decisions=None, resignation=true, parallel=true))]
+    #[pyo3(signature = (ruleset, num_envs, scenario=None, seed=0, max_decisions=None, resignation=false, parallel=true))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,

@@ -11,7 +11,7 @@ from conftest import RULESETS
 
 
 def single_envs(ruleset, n, seed, **kw):
-    envs = [CoreEnv(ruleset, None, kw.get("max_decisions"), kw.get("resignation", True)) for _ in range(n)]
+    envs = [CoreEnv(ruleset, None, kw.get("max_decisions"), kw.get("resignation", False)) for _ in range(n)]
     for i, e in enumerate(envs):
         e.reset(broadside.episode_seed(seed, i, 0))
     return envs

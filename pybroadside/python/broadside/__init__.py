@@ -1,6 +1,7 @@
 """Broadside for Python: naval wargames as exact reinforcement-learning environments.
 
 - :func:`env` — a PettingZoo AEC environment of any ruleset and scenario.
+- :func:`parallel_env` — a PettingZoo parallel environment (one decision a step).
 - ``gymnasium.make("broadside/NAME-v1", scenario=..., opponent=...)`` — a single-agent
   Gymnasium environment against a built-in opponent (an agent spec).
 - :class:`VecEnv` — N games stepped in Rust in parallel into preallocated numpy arrays.
@@ -20,6 +21,7 @@ from broadside._core import (
 )
 from broadside.arena import arena, arena_json
 from broadside.aec import BroadsideAEC, env, raw_env
+from broadside.parallel import BroadsideParallel, parallel_env
 from broadside.gym import BroadsideGym, register_envs
 from broadside.vector import VecEnv, episode_seed
 
@@ -29,12 +31,14 @@ __all__ = [
     "Agent",
     "BroadsideAEC",
     "BroadsideGym",
+    "BroadsideParallel",
     "Game",
     "VecEnv",
     "arena",
     "arena_json",
     "env",
     "episode_seed",
+    "parallel_env",
     "raw_env",
     "register_envs",
     "rulesets",

@@ -57,7 +57,7 @@ class Game:
     """A game state with its scenario, options and every action since the start (after
     OpenSpiel's ``pyspiel.State``)."""
 
-    def __init__(self, ruleset: str, scenario: str | None = None, resignation: bool = True) -> None: ...
+    def __init__(self, ruleset: str, scenario: str | None = None, resignation: bool = False) -> None: ...
     @staticmethod
     def from_json(text: str, file: str = "<string>") -> Game: ...
     @staticmethod
@@ -109,7 +109,7 @@ class CoreEnv:
         ruleset: str,
         scenario: str | None = None,
         max_decisions: int | None = None,
-        resignation: bool = True,
+        resignation: bool = False,
     ) -> None: ...
     @property
     def ruleset(self) -> str: ...
@@ -154,7 +154,7 @@ class CoreVecEnv:
         scenario: str | None = None,
         seed: int = 0,
         max_decisions: int | None = None,
-        resignation: bool = True,
+        resignation: bool = False,
         parallel: bool = True,
     ) -> None: ...
     def reset(self, seed: int | None = None) -> None: ...

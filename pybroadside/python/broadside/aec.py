@@ -15,6 +15,7 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from broadside._core import AecBase, CoreEnv, episode_seed_of
+from broadside.render import render_text
 from broadside.spaces import feature_names, observation_space
 from gymnasium import spaces
 
@@ -34,7 +35,9 @@ class BroadsideAEC(AecBase, AECEnv):
         scenario: a built-in scenario id or a scenario file (the ruleset's default if None).
         seed: the seed of the first episode's dice; later episodes derive theirs from it.
         max_decisions: cut an episode after this many decisions (both agents truncated).
-        resignation: whether the catalogue's resign action is allowed.
+        resignation: whether the catalogue's resign action is allowed. **Off by default**:
+            random and untrained agents resign often, so with it on most episodes end after
+            a dozen decisions. Turn it on to learn when to resign.
         reuse_observations: hand out the same observation dict and arrays every step,
             rewritten in place (copy what you keep). Off by default: PettingZoo's loops
             expect a fresh observation each step. On, a step allocates no Python object.
@@ -48,7 +51,7 @@ class BroadsideAEC(AecBase, AECEnv):
         scenario: str | None = None,
         seed: int | None = None,
         max_decisions: int | None = None,
-        resignation: bool = True,
+        resignation: bool = False,
         render_mode: str | None = None,
         reuse_observations: bool = False,
     ):
@@ -206,7 +209,7 @@ class BroadsideAEC(AecBase, AECEnv):
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        return repr(self._core.game())
+        return render_text(self._core.game())
 
     def close(self) -> None:
         pass

@@ -23,6 +23,7 @@ import numpy as np
 from gymnasium import spaces
 
 from broadside._core import Agent, CoreEnv, rulesets
+from broadside.render import render_text
 from broadside.spaces import feature_names, observation_space
 
 
@@ -36,7 +37,8 @@ class BroadsideGym(gymnasium.Env):
             episode's seed, so a seeded reset replays the same episode.
         side: the learner's side.
         max_decisions: cut an episode after this many decisions, both sides' (truncated).
-        resignation: whether the resign action is allowed.
+        resignation: whether the resign action is allowed. **Off by default** (random and
+            untrained agents resign often, which cuts most episodes to a few decisions).
         illegal_action: ``"lose"`` or ``"raise"`` (see the module's documentation).
     """
 
@@ -49,7 +51,7 @@ class BroadsideGym(gymnasium.Env):
         opponent: str = "random",
         side: int = 0,
         max_decisions: int | None = None,
-        resignation: bool = True,
+        resignation: bool = False,
         illegal_action: str = "lose",
         render_mode: str | None = None,
     ):
@@ -134,7 +136,7 @@ class BroadsideGym(gymnasium.Env):
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        return repr(self._core.game())
+        return render_text(self._core.game())
 
 
 def register_envs() -> None:
