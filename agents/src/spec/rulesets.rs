@@ -184,6 +184,29 @@ macro_rules! any_agents {
                     a.set_control(control.clone());
                 })*
             }
+            // A bot program's forfeit and the game's end reach the ruleset's own agent: without
+            // them a failed bot would play on through its fallback order.
+            fn forfeit(&self) -> Option<String> {
+                $(if let Some(reason) = self.$module.as_ref().and_then(|a| a.forfeit()) {
+                    return Some(reason);
+                })*
+                None
+            }
+            fn game_over(
+                &mut self,
+                state: &AnyGame,
+                player: Player,
+                returns: [f64; NUM_PLAYERS],
+                reason: Option<&str>,
+            ) {
+                match state {
+                    $(AnyGame::$variant(g) => {
+                        if let Some(a) = &mut self.$module {
+                            a.game_over(g, player, returns, reason);
+                        }
+                    })*
+                }
+            }
         }
 
         /// The heuristic of whichever ruleset an [`AnyGame`] is.
