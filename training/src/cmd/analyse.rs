@@ -97,19 +97,15 @@ pub fn run(a: AnalyseArgs) -> Result<()> {
         println!(
             "{}: {}, {}, {}",
             sides[p],
-            count(c[0] as usize, "inaccuracy", "inaccuracies"),
-            count(c[1] as usize, "mistake", "mistakes"),
-            count(c[2] as usize, "blunder", "blunders")
+            count(c[0], "inaccuracy", "inaccuracies"),
+            count(c[1], "mistake", "mistakes"),
+            count(c[2], "blunder", "blunders")
         );
     }
     println!(
         "{} checked, {} (one legal order) not searched.",
         count(report.decisions.len(), "decision", "decisions"),
-        count(
-            report.forced as usize,
-            "forced decision",
-            "forced decisions"
-        )
+        count(report.forced, "forced decision", "forced decisions")
     );
     Ok(())
 }
