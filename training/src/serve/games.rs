@@ -516,13 +516,14 @@ impl PlayGame {
             orders.sort_by_key(|o| Some(o.action) == resign);
         }
         // The admiral's reasoning stays hidden from its opponent until the game is over.
-        let shown: Vec<LogLine> = self
+        // Every poll asks for the view: count the lines shown, then clone only the tail.
+        let shown = |l: &&LogLine| over || !l.engine;
+        let skip = self
             .log
             .iter()
-            .filter(|l| over || !l.engine)
-            .cloned()
-            .collect();
-        let skip = shown.len().saturating_sub(LOG_TAIL);
+            .filter(shown)
+            .count()
+            .saturating_sub(LOG_TAIL);
         Ok(GameView {
             id: self.id,
             ruleset: self.scenario.ruleset(),
@@ -537,7 +538,7 @@ impl PlayGame {
             actions: self.actions.len(),
             board: self.viewer.board(&self.game)?,
             orders,
-            log: shown[skip..].to_vec(),
+            log: self.log.iter().filter(shown).skip(skip).cloned().collect(),
             thinking: self.thinking.as_ref().map(|t| ThinkingView {
                 elapsed_ms: t.started.elapsed().as_millis() as u64,
                 budget_ms: self.budget_ms,
