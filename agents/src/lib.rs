@@ -2,6 +2,7 @@
 //! [`play_match`], which plays two agents against each other with seeded dice.
 
 mod arena;
+pub mod arena_report;
 pub mod bot;
 mod control;
 pub mod fsail;

@@ -120,28 +120,64 @@ pub enum SprtDecision {
 
 /// A sequential probability ratio test over game pairs (fishtest's GSPRT with the
 /// pentanomial pair scores): H0 "elo <= elo0" against H1 "elo >= elo1", stopping when the
-/// log-likelihood ratio leaves `[lower, upper]` (±2.94 is alpha = beta = 0.05).
+/// log-likelihood ratio leaves `[lower, upper]`, Wald's bounds `ln(beta / (1 - alpha))` and
+/// `ln((1 - beta) / alpha)` (±2.94 for alpha = beta = 0.05).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Sprt {
     pub elo0: f64,
     pub elo1: f64,
+    /// The chance of accepting H1 when H0 holds.
+    pub alpha: f64,
+    /// The chance of accepting H0 when H1 holds.
+    pub beta: f64,
     pub lower: f64,
     pub upper: f64,
     /// Scores of the first agent in each game pair (0, 0.25, ..., 1).
     pub pair_scores: Vec<f64>,
 }
 
+/// An SPRT error rate that is not above 0 and below 0.5 (the bounds must be finite, the
+/// lower one below the upper one).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{name} (the chance of a wrong {verdict}) must be above 0 and below 0.5, not {value}")]
+pub struct ErrorRateError {
+    pub name: &'static str,
+    pub verdict: &'static str,
+    pub value: f64,
+}
+
 impl Sprt {
     /// A test with fishtest's bounds for alpha = beta = 0.05.
     pub fn new(elo0: f64, elo1: f64) -> Self {
-        let b = (0.95f64 / 0.05).ln();
-        Self {
+        Self::with_errors(elo0, elo1, 0.05, 0.05).expect("0.05 is a valid error rate")
+    }
+
+    /// A test that accepts H1 wrongly with probability `alpha` and H0 wrongly with
+    /// probability `beta`.
+    pub fn with_errors(
+        elo0: f64,
+        elo1: f64,
+        alpha: f64,
+        beta: f64,
+    ) -> Result<Self, ErrorRateError> {
+        for (name, verdict, value) in [("alpha", "H1", alpha), ("beta", "H0", beta)] {
+            if !(value > 0.0 && value < 0.5) {
+                return Err(ErrorRateError {
+                    name,
+                    verdict,
+                    value,
+                });
+            }
+        }
+        Ok(Self {
             elo0,
             elo1,
-            lower: -b,
-            upper: b,
+            alpha,
+            beta,
+            lower: (beta / (1.0 - alpha)).ln(),
+            upper: ((1.0 - beta) / alpha).ln(),
             pair_scores: Vec::new(),
-        }
+        })
     }
 
     /// Adds a game pair: the first agent's scores in its two games (1, 0.5 or 0 each).
@@ -316,5 +352,24 @@ mod tests {
         let gap = 400.0 * 2f64.log10();
         assert!((r[0].elo - gap / 2.0).abs() < 1e-6, "{r:?}");
         assert!((r[1].elo + gap / 2.0).abs() < 1e-6, "{r:?}");
+    }
+
+    #[test]
+    fn error_rates_set_walds_bounds_and_bad_ones_are_refused() {
+        let t = Sprt::new(0.0, 5.0);
+        assert!((t.upper - 19f64.ln()).abs() < 1e-12 && (t.lower + 19f64.ln()).abs() < 1e-12);
+        let t = Sprt::with_errors(0.0, 5.0, 0.01, 0.2).unwrap();
+        assert!((t.upper - (0.8f64 / 0.01).ln()).abs() < 1e-12, "{t:?}");
+        assert!((t.lower - (0.2f64 / 0.99).ln()).abs() < 1e-12, "{t:?}");
+        for (a, b, name) in [
+            (0.0, 0.05, "alpha"),
+            (0.05, 0.5, "beta"),
+            (f64::NAN, 0.05, "alpha"),
+            (0.05, -0.1, "beta"),
+        ] {
+            let e = Sprt::with_errors(0.0, 5.0, a, b).unwrap_err();
+            assert_eq!(e.name, name);
+            assert!(e.to_string().contains("below 0.5"), "{e}");
+        }
     }
 }

@@ -7,15 +7,13 @@
 //! plays: the schedule, every game's seeds and the agents' seeds depend only on the arena's
 //! seed and the game's index, so a game played anywhere is the game the command plays.
 
-use broadside_agents::ratings::{bradley_terry, Rating};
+use broadside_agents::arena_report::ArenaReport;
 use broadside_agents::tournament::{
-    cross_table, play_game, round_robin, schedule_len, scheduled_game, standings, GameRecord,
-    Standing, TournamentConfig,
+    play_game, round_robin, schedule_len, scheduled_game, GameRecord, TournamentConfig,
 };
 use broadside_agents::AgentSpec;
 use broadside_env::ruleset::{AnyGame, AnyScenario, GameOptions};
 use pyo3::prelude::*;
-use serde::Serialize;
 
 use crate::agents::parse_spec;
 use crate::errors::{value_error, PyResultExt};
@@ -25,22 +23,6 @@ use crate::state::{Table, CONNECT_FOUR};
 pub const MAX_PAIRS: usize = 100_000;
 pub const MAX_AGENTS: usize = 64;
 pub const MAX_DECISIONS: usize = 1_000_000;
-
-/// What `broadside arena --json` prints (same fields, same order).
-#[derive(Debug, Serialize)]
-struct Report<'a> {
-    ruleset: &'static str,
-    scenario: &'a str,
-    agents: Vec<String>,
-    seed: u64,
-    standings: Vec<Standing>,
-    ratings: Vec<Rating>,
-    cross_table: Vec<Vec<Option<f64>>>,
-    /// Always `null` here: Python runs round robins, not SPRTs.
-    sprt: Option<()>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    games: Option<&'a [GameRecord]>,
-}
 
 /// A checked arena: the scenario and the agents.
 struct Arena {
@@ -86,17 +68,16 @@ impl Arena {
     }
 
     fn report(&self, seed: u64, games: &[GameRecord], with_games: bool) -> PyResult<String> {
-        let n = self.specs.len();
-        let report = Report {
-            ruleset: self.scenario.ruleset(),
-            scenario: self.scenario.id(),
-            agents: self.specs.iter().map(|s| s.to_string()).collect(),
-            seed,
-            standings: standings(n, games),
-            ratings: bradley_terry(n, games),
-            cross_table: cross_table(n, games),
-            sprt: None,
+        // The command's report, so the JSON is the same byte for byte.
+        let report = ArenaReport {
             games: with_games.then_some(games),
+            ..ArenaReport::new(
+                self.scenario.ruleset(),
+                self.scenario.id(),
+                self.specs.iter().map(|s| s.to_string()).collect(),
+                seed,
+                games,
+            )
         };
         serde_json::to_string_pretty(&report).py()
     }

@@ -780,6 +780,9 @@ fn arena_refuses_meaningless_sprt_settings_before_playing_a_game() {
         (&["--elo0", "50", "--elo1", "50"][..], "--elo1"),
         (&["--elo0", "100", "--elo1", "0"][..], "below --elo1"),
         (&["--max-pairs", "0"][..], "--max-pairs"),
+        (&["--alpha", "0"][..], "--alpha"),
+        (&["--alpha", "nan"][..], "--alpha"),
+        (&["--beta", "0.5"][..], "--beta"),
     ] {
         let mut args = vec![
             "arena",
@@ -816,13 +819,72 @@ fn arena_sprt_reports_its_decision_in_words() {
     let out = stdout(&o);
     assert!(out.contains("undecided after 1 pair"), "{out}");
     assert!(!out.contains("Continue"), "a Rust enum name: {out}");
+    assert!(out.contains("alpha 0.05, beta 0.05"), "{out}");
+    assert!(out.contains("likelihood of superiority"), "{out}");
+    let mut with_json = args.to_vec();
+    with_json.extend(["--json", "--alpha", "0.1", "--beta", "0.2"]);
+    let o = run(&with_json);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let report = json(&o);
+    let sprt = &report["sprt"];
+    assert_eq!(sprt["decision"], "undecided", "{report}");
+    assert_eq!(sprt["pairs"], 1, "{report}");
+    assert_eq!(
+        (sprt["alpha"].as_f64(), sprt["beta"].as_f64()),
+        (Some(0.1), Some(0.2))
+    );
+    // Wald's bounds for the error rates given.
+    let bound = |i: usize| sprt["bounds"][i].as_f64().unwrap();
+    assert!((bound(0) - (0.2f64 / 0.9).ln()).abs() < 1e-9, "{sprt}");
+    assert!((bound(1) - (0.8f64 / 0.1).ln()).abs() < 1e-9, "{sprt}");
+    let los = sprt["los"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&los), "{sprt}");
+}
+
+#[test]
+fn arena_ratings_name_their_agents_print_zero_plainly_and_split_results_by_side() {
+    // One decision a game: every game is cut as a draw, so both ratings are exactly even.
+    let args = [
+        "arena",
+        "--agent",
+        "random",
+        "--agent",
+        "bot:best",
+        "--pairs",
+        "2",
+        "--max-decisions",
+        "1",
+    ];
     let mut with_json = args.to_vec();
     with_json.push("--json");
     let o = run(&with_json);
     assert!(o.status.success(), "{}", stderr(&o));
     let report = json(&o);
-    assert_eq!(report["sprt"]["decision"], "undecided", "{report}");
-    assert_eq!(report["sprt"]["pairs"], 1, "{report}");
+    for (i, agent) in ["random", "bot:best"].into_iter().enumerate() {
+        let rating = &report["ratings"][i];
+        assert_eq!(rating["agent"], agent, "{report}");
+        assert_eq!(rating["elo"].to_string(), "0", "{report}");
+        let standing = &report["standings"][i];
+        assert_eq!(standing["agent"], agent, "{report}");
+        for side in 0..2 {
+            let r = &standing["by_side"][side];
+            assert_eq!(
+                (r["games"].as_u64(), r["draws"].as_u64()),
+                (Some(2), Some(2))
+            );
+        }
+    }
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let row = out
+        .lines()
+        .find(|l| l.contains("bot:best"))
+        .unwrap_or_else(|| panic!("{out}"));
+    let cells: Vec<&str> = row.split_whitespace().collect();
+    // rank, agent, elo, ...: a zero with neither sign nor exponent.
+    assert_eq!(cells[2], "0", "{out}");
+    assert_eq!(cells[cells.len() - 2..], ["0-2-0", "0-2-0"], "{out}");
 }
 
 #[test]

@@ -9,16 +9,13 @@
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
-use broadside_agents::ratings::{bradley_terry, Rating, Sprt, SprtDecision};
-use broadside_agents::tournament::{
-    cross_table, round_robin, sprt_match, standings, GameRecord, SprtConfig, Standing,
-    TournamentConfig,
-};
+use broadside_agents::arena_report::{ArenaReport, SideRecord, SprtReport};
+use broadside_agents::ratings::{Sprt, SprtDecision};
+use broadside_agents::tournament::{round_robin, sprt_match, SprtConfig, TournamentConfig};
 use broadside_agents::AgentSpec;
 use broadside_env::ruleset::{AnyScenario, GameOptions, DEFAULT_RULESET};
 use broadside_env::savegame::SavedGame;
 use clap::Args;
-use serde::Serialize;
 
 use crate::atomic::write_atomic;
 use crate::{progress, select};
@@ -57,6 +54,12 @@ pub struct ArenaArgs {
     /// SPRT: Elo of the alternative.
     #[arg(long, default_value_t = 50.0, allow_negative_numbers = true)]
     pub elo1: f64,
+    /// SPRT: the chance of accepting the alternative (H1) when the null (H0) holds.
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// SPRT: the chance of accepting the null (H0) when the alternative (H1) holds.
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
     /// SPRT: most game pairs before giving up undecided.
     #[arg(long, default_value_t = 2000)]
     pub max_pairs: usize,
@@ -83,7 +86,8 @@ pub struct ArenaSettings {
     pub pairs: usize,
     pub seed: u64,
     pub max_decisions: usize,
-    pub sprt: Option<(f64, f64, usize)>,
+    /// The test and its most game pairs, with `--sprt`.
+    pub sprt: Option<(Sprt, usize)>,
     pub json_out: Option<PathBuf>,
     pub csv_out: Option<PathBuf>,
     pub records: Option<PathBuf>,
@@ -134,6 +138,13 @@ impl ArenaSettings {
             }
             check_sprt(a.elo0, a.elo1, a.max_pairs)?;
         }
+        let sprt = if a.sprt {
+            let test = Sprt::with_errors(a.elo0, a.elo1, a.alpha, a.beta)
+                .map_err(|e| anyhow::anyhow!("--{e}"))?;
+            Some((test, a.max_pairs))
+        } else {
+            None
+        };
         for (flag, path) in [("--json-out", &a.json_out), ("--csv-out", &a.csv_out)] {
             if let Some(path) = path {
                 crate::atomic::check_writable(path).with_context(|| flag.to_string())?;
@@ -185,7 +196,7 @@ impl ArenaSettings {
             pairs: a.pairs,
             seed: a.seed,
             max_decisions: a.max_decisions,
-            sprt: a.sprt.then_some((a.elo0, a.elo1, a.max_pairs)),
+            sprt,
             json_out: a.json_out,
             csv_out: a.csv_out,
             records: a.records,
@@ -234,49 +245,6 @@ fn in_range(flag: &str, value: usize, lo: usize, hi: usize, what: &str) -> Resul
     }
 }
 
-/// What `--json` prints and `--json-out` saves.
-#[derive(Debug, Serialize)]
-struct Report<'a> {
-    ruleset: &'static str,
-    scenario: &'a str,
-    agents: Vec<String>,
-    seed: u64,
-    standings: Vec<Standing>,
-    ratings: Vec<Rating>,
-    cross_table: Vec<Vec<Option<f64>>>,
-    sprt: Option<SprtReport>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    games: Option<&'a [GameRecord]>,
-}
-
-#[derive(Debug, Serialize)]
-struct SprtReport {
-    elo0: f64,
-    elo1: f64,
-    llr: f64,
-    bounds: [f64; 2],
-    pairs: usize,
-    /// `accept_h1`, `accept_h0` or `undecided` ([`decision_token`]).
-    #[serde(serialize_with = "serialize_decision")]
-    decision: SprtDecision,
-}
-
-/// The machine-readable name of a decision in the JSON report.
-fn decision_token(d: SprtDecision) -> &'static str {
-    match d {
-        SprtDecision::AcceptH1 => "accept_h1",
-        SprtDecision::AcceptH0 => "accept_h0",
-        SprtDecision::Continue => "undecided",
-    }
-}
-
-fn serialize_decision<S: serde::Serializer>(
-    d: &SprtDecision,
-    s: S,
-) -> std::result::Result<S::Ok, S::Error> {
-    s.serialize_str(decision_token(*d))
-}
-
 /// `1 pair`, `2 pairs`.
 fn pairs(n: usize) -> String {
     format!("{n} pair{}", if n == 1 { "" } else { "s" })
@@ -317,13 +285,13 @@ pub fn run(s: ArenaSettings) -> Result<()> {
             bar.finish_and_clear();
             (games, None)
         }
-        Some((elo0, elo1, max_pairs)) => {
+        Some((test, max_pairs)) => {
             let specs = [s.specs[0].clone(), s.specs[1].clone()];
             let bar = progress::bar(max_pairs as u64, "sprt pairs");
             let run = sprt_match(
                 &new_game,
                 &specs,
-                Sprt::new(elo0, elo1),
+                test,
                 &SprtConfig {
                     seed: s.seed,
                     batch: rayon::current_num_threads() * 2,
@@ -336,28 +304,20 @@ pub fn run(s: ArenaSettings) -> Result<()> {
                 },
             )?;
             bar.finish_and_clear();
-            let rep = SprtReport {
-                elo0,
-                elo1,
-                llr: run.test.llr(),
-                bounds: [run.test.lower, run.test.upper],
-                pairs: run.test.pair_scores.len(),
-                decision: run.decision,
-            };
+            let rep = SprtReport::new(&run.test, run.decision, &run.games);
             (run.games, Some(rep))
         }
     };
     let entrants = if sprt.is_some() { 2 } else { s.specs.len() };
-    let report = Report {
-        ruleset: s.scenario.ruleset(),
-        scenario: s.scenario.id(),
-        agents: names[..entrants].to_vec(),
-        seed: s.seed,
-        standings: standings(entrants, &games),
-        ratings: bradley_terry(entrants, &games),
-        cross_table: cross_table(entrants, &games),
+    let report = ArenaReport {
         sprt,
-        games: None,
+        ..ArenaReport::new(
+            s.scenario.ruleset(),
+            s.scenario.id(),
+            names[..entrants].to_vec(),
+            s.seed,
+            &games,
+        )
     };
     // The results go to the screen first, so a file that cannot be written loses nothing,
     // and the files are written even when the screen went away (a closed pipe).
@@ -368,9 +328,9 @@ pub fn run(s: ArenaSettings) -> Result<()> {
         Ok(())
     };
     if let Some(path) = &s.json_out {
-        let full = Report {
+        let full = ArenaReport {
             games: Some(&games),
-            ..report_clone(&report)
+            ..report
         };
         let text = serde_json::to_string_pretty(&full)?;
         write_atomic(path, text.as_bytes())
@@ -414,26 +374,26 @@ pub fn run(s: ArenaSettings) -> Result<()> {
     printed
 }
 
-fn report_clone<'a>(r: &Report<'a>) -> Report<'a> {
-    Report {
-        ruleset: r.ruleset,
-        scenario: r.scenario,
-        agents: r.agents.clone(),
-        seed: r.seed,
-        standings: r.standings.clone(),
-        ratings: r.ratings.clone(),
-        cross_table: r.cross_table.clone(),
-        sprt: r.sprt.as_ref().map(|x| SprtReport { ..*x }),
-        games: None,
-    }
-}
-
 /// Quotes a CSV field (specs contain commas).
 fn csv_field(s: &str) -> String {
     format!("\"{}\"", s.replace('"', "\"\""))
 }
 
-fn print_table(r: &Report<'_>) {
+/// An Elo figure with its sign, and zero as a plain `0`.
+fn signed_elo(elo: i64) -> String {
+    if elo == 0 {
+        "0".to_string()
+    } else {
+        format!("{elo:+}")
+    }
+}
+
+/// Wins, draws and losses as `W-D-L`.
+fn wdl(r: &SideRecord) -> String {
+    format!("{}-{}-{}", r.wins, r.draws, r.losses)
+}
+
+fn print_table(r: &ArenaReport<'_>) {
     println!(
         "{} / {}: {} games",
         r.ruleset,
@@ -441,36 +401,48 @@ fn print_table(r: &Report<'_>) {
         r.standings.iter().map(|s| s.games).sum::<usize>() / 2
     );
     let mut order: Vec<usize> = (0..r.agents.len()).collect();
-    order.sort_by(|&a, &b| r.ratings[b].elo.total_cmp(&r.ratings[a].elo));
+    order.sort_by(|&a, &b| {
+        (r.ratings[b].elo.cmp(&r.ratings[a].elo))
+            .then(r.standings[b].score.total_cmp(&r.standings[a].score))
+    });
     println!(
-        "{:<4} {:<56} {:>8} {:>8} {:>6} {:>5} {:>5} {:>5} {:>6}",
-        "rank", "agent", "elo", "±95%", "games", "win", "draw", "loss", "score"
+        "{:<4} {:<56} {:>6} {:>5} {:>6} {:>5} {:>5} {:>5} {:>6} {:>9} {:>9}",
+        "rank", "agent", "elo", "±95%", "games", "win", "draw", "loss", "score", "side 0", "side 1"
     );
     for (rank, &i) in order.iter().enumerate() {
         let (st, ra) = (&r.standings[i], &r.ratings[i]);
         println!(
-            "{:<4} {:<56} {:>+8.0} {:>8.0} {:>6} {:>5} {:>5} {:>5} {:>5.1}%",
+            "{:<4} {:<56} {:>6} {:>5} {:>6} {:>5} {:>5} {:>5} {:>5.1}% {:>9} {:>9}",
             rank + 1,
-            r.agents[i],
-            ra.elo,
-            ra.ci95,
+            ra.agent,
+            signed_elo(ra.elo),
+            ra.ci95.map_or("none".to_string(), |c| c.to_string()),
             st.games,
             st.wins,
             st.draws,
             st.losses,
-            100.0 * st.score
+            100.0 * st.score,
+            wdl(&st.by_side[0]),
+            wdl(&st.by_side[1]),
         );
     }
+    println!("side 0, side 1: wins-draws-losses playing that side");
     if let Some(t) = &r.sprt {
         println!(
-            "SPRT elo0 {} elo1 {}: llr {:+.2} in [{:.2}, {:.2}] after {}: {}",
+            "SPRT elo0 {} elo1 {} (alpha {}, beta {}): llr {:+.2} in [{:.2}, {:.2}] after {}: {}",
             t.elo0,
             t.elo1,
+            t.alpha,
+            t.beta,
             t.llr,
             t.bounds[0],
             t.bounds[1],
             pairs(t.pairs),
             decision_words(t)
+        );
+        println!(
+            "likelihood of superiority of the first agent: {:.1}%",
+            100.0 * t.los
         );
     }
 }
@@ -478,15 +450,19 @@ fn print_table(r: &Report<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use broadside_agents::arena_report::decision_token;
 
     fn report(decision: SprtDecision, pairs: usize) -> SprtReport {
         SprtReport {
             elo0: 0.0,
             elo1: 50.0,
+            alpha: 0.05,
+            beta: 0.05,
             llr: 0.0,
             bounds: [-2.94, 2.94],
             pairs,
             decision,
+            los: 0.5,
         }
     }
 
