@@ -502,7 +502,7 @@ async fn new_game(
             ruleset::scenario(info.name, id).map_err(|e| ApiError::bad(e.to_string()))?
         }
     };
-    let admiral = admiral_of(&req, &scenario)?;
+    let admiral = admiral_of(&req, &scenario)?.for_scenario(scenario.id());
     let seed = req.seed.unwrap_or(1);
     let id = s.id();
     let game = blocking(move || {

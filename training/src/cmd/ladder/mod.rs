@@ -154,7 +154,8 @@ fn specs(ladder: &Ladder) -> Result<(Vec<AgentSpec>, Option<usize>)> {
         .iter()
         .map(|e| {
             e.spec
-                .parse()
+                .parse::<AgentSpec>()
+                .map(|s| s.for_scenario(&ladder.scenario))
                 .with_context(|| format!("entrant {}", e.name))
         })
         .collect::<Result<Vec<AgentSpec>>>()?;
