@@ -208,8 +208,9 @@ fn a_decide_message_is_the_same_whatever_the_hidden_part_of_the_state() {
 }
 
 #[test]
-fn the_start_message_names_the_scenario() {
-    // The bot exits (a forfeit) unless its `start` names the scenario it plays.
+fn the_start_message_names_the_scenario_and_every_decide_carries_the_view() {
+    // The bot exits (a forfeit) unless its `start` names the scenario it plays, or if a
+    // `decide` comes without the position's view.
     let dir = tempfile::tempdir().expect("a temp dir");
     let path = dir.path().join("bot.py");
     std::fs::write(
@@ -224,6 +225,8 @@ for line in sys.stdin:
         if msg["scenario"] != "frigate-duel":
             sys.exit(4)
     elif msg["type"] == "decide":
+        if msg["view"]["ruleset"] != "wsim" or "ships" not in msg["view"]["state"]:
+            sys.exit(6)
         print(json.dumps({"type": "action", "action": msg["legal"][0]["index"]}), flush=True)
     else:
         break

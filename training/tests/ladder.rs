@@ -146,3 +146,30 @@ for line in sys.stdin:
     assert_eq!(results.lines().count(), 2, "{results}");
     assert!(!results.contains("forfeit"), "{results}");
 }
+
+#[test]
+fn a_ladder_writes_the_same_results_whatever_its_concurrency() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let mut files = Vec::new();
+    for concurrency in ["1", "2"] {
+        let d = dir.path().join(format!("ladder-{concurrency}"));
+        let d = d.to_str().expect("a path");
+        ok(&["ladder", d, "init", "--ruleset", "poe", "--seed", "5"]);
+        for (name, spec) in [("random", "random"), ("a", "random:2"), ("b", "random:3")] {
+            ok(&["ladder", d, "add", name, spec]);
+        }
+        // Two batches and a part of one: the second is planned from the first's results.
+        ok(&[
+            "ladder",
+            d,
+            "run",
+            "--games",
+            "36",
+            "--concurrency",
+            concurrency,
+        ]);
+        files.push(std::fs::read_to_string(Path::new(d).join("results.jsonl")).expect("results"));
+    }
+    assert_eq!(files[0].lines().count(), 36);
+    assert_eq!(files[0], files[1]);
+}
