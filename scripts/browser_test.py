@@ -24,6 +24,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from browser_ladder import ladder_page
+
 # The person gives at least this many orders, and goes on (up to MAX_ORDERS) until the log
 # shows what happened and resigning is allowed (WS&IM: at the start of a turn's orders).
 ORDERS = 5
@@ -31,9 +33,9 @@ MAX_ORDERS = 80
 TIMEOUT = 60
 
 
-def start_server(binary):
+def start_server(binary, extra=()):
     proc = subprocess.Popen(
-        [binary, "serve", "--port", "0"],
+        [binary, "serve", "--port", "0", *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -300,6 +302,8 @@ def main():
             print("move now: 2 checks passed")
             passed += narrow_screen(d, url, artefacts)
             print("narrow screen: 1 check passed")
+            passed += ladder_page(d, binary, start_server)
+            print("ladder page: 1 check passed")
         finally:
             d.quit()
     except Exception as e:

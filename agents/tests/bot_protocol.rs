@@ -206,3 +206,47 @@ fn a_decide_message_is_the_same_whatever_the_hidden_part_of_the_state() {
         }
     }
 }
+
+#[test]
+fn the_start_message_names_the_scenario_and_every_decide_carries_the_view() {
+    // The bot exits (a forfeit) unless its `start` names the scenario it plays, or if a
+    // `decide` comes without the position's view.
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("bot.py");
+    std::fs::write(
+        &path,
+        r#"import json, sys
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello":
+        print(json.dumps({"type": "hello", "name": "s", "protocol": 1}), flush=True)
+    elif msg["type"] == "start":
+        sys.stderr.write("scenario %r\n" % msg["scenario"])
+        if msg["scenario"] != "frigate-duel":
+            sys.exit(4)
+    elif msg["type"] == "decide":
+        if msg["view"]["ruleset"] != "wsim" or "ships" not in msg["view"]["state"]:
+            sys.exit(6)
+        print(json.dumps({"type": "action", "action": msg["legal"][0]["index"]}), flush=True)
+    else:
+        break
+"#,
+    )
+    .expect("written");
+    let sc = scenario("wsim", "frigate-duel").expect("built-in scenario");
+    let new_game = move |_| sc.new_game(&GameOptions { resignation: false });
+    let bot: AgentSpec = format!("cmd:time=10 python3 {}", path.display())
+        .parse()
+        .expect("a spec");
+    let random: AgentSpec = "random".parse().expect("a spec");
+    let play = |bot: AgentSpec| {
+        play_game(&new_game, &[bot, random.clone()], [0, 1], 0, 7, Some(40))
+            .expect("the game is played")
+    };
+    // Told the scenario, the bot plays; not told (`null`), it quits.
+    assert_eq!(play(bot.clone().for_scenario("frigate-duel")).forfeit, None);
+    let f = play(bot)
+        .forfeit
+        .expect("the bot quits without its scenario");
+    assert!(f.reason.contains("exit status: 4"), "{}", f.reason);
+}

@@ -57,7 +57,7 @@ impl Arena {
         in_range("the number of agents", agents.len(), 2, MAX_AGENTS)?;
         let specs = agents
             .iter()
-            .map(|a| parse_spec(a, scenario.ruleset()))
+            .map(|a| parse_spec(a, scenario.ruleset()).map(|s| s.for_scenario(scenario.id())))
             .collect::<PyResult<Vec<_>>>()?;
         Ok(Arena { scenario, specs })
     }

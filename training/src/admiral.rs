@@ -83,6 +83,15 @@ impl FromStr for AdmiralSpec {
 }
 
 impl AdmiralSpec {
+    /// This admiral for games of the scenario `id` (a `cmd:` bot is told it in its `start`
+    /// message).
+    pub fn for_scenario(self, id: &str) -> Self {
+        match self {
+            AdmiralSpec::Agent(a) => AdmiralSpec::Agent(a.for_scenario(id)),
+            other => other,
+        }
+    }
+
     /// `text` as the admiral of a game of `ruleset`: `default` (or `admiral`) is the
     /// ruleset's default; an unknown name lists the kinds of agent and that ruleset's own
     /// doctrines (bots and values are checked against the ruleset by `select::check_spec`).

@@ -99,3 +99,77 @@ fn a_ladder_killed_during_run_resumes_and_shows_its_table() {
         "{md}"
     );
 }
+
+#[test]
+fn a_ladder_tells_its_bots_the_scenario() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let bot = dir.path().join("bot.py");
+    std::fs::write(
+        &bot,
+        r#"import json, sys
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello":
+        print(json.dumps({"type": "hello", "name": "s", "protocol": 1}), flush=True)
+    elif msg["type"] == "start" and msg["scenario"] != "frigate-duel":
+        sys.exit(4)
+    elif msg["type"] == "decide":
+        print(json.dumps({"type": "action", "action": msg["legal"][0]["index"]}), flush=True)
+    elif msg["type"] == "end":
+        break
+"#,
+    )
+    .expect("written");
+    let d = dir.path().join("ladder");
+    let d = d.to_str().expect("a path");
+    ok(&[
+        "ladder",
+        d,
+        "init",
+        "--ruleset",
+        "wsim",
+        "--scenario",
+        "frigate-duel",
+        "--max-decisions",
+        "60",
+    ]);
+    ok(&["ladder", d, "add", "random", "random"]);
+    ok(&[
+        "ladder",
+        d,
+        "add",
+        "bot",
+        &format!("cmd:time=10 python3 {}", bot.display()),
+    ]);
+    ok(&["ladder", d, "run", "--games", "2"]);
+    let results = std::fs::read_to_string(Path::new(d).join("results.jsonl")).expect("results");
+    assert_eq!(results.lines().count(), 2, "{results}");
+    assert!(!results.contains("forfeit"), "{results}");
+}
+
+#[test]
+fn a_ladder_writes_the_same_results_whatever_its_concurrency() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let mut files = Vec::new();
+    for concurrency in ["1", "2"] {
+        let d = dir.path().join(format!("ladder-{concurrency}"));
+        let d = d.to_str().expect("a path");
+        ok(&["ladder", d, "init", "--ruleset", "poe", "--seed", "5"]);
+        for (name, spec) in [("random", "random"), ("a", "random:2"), ("b", "random:3")] {
+            ok(&["ladder", d, "add", name, spec]);
+        }
+        // Two batches and a part of one: the second is planned from the first's results.
+        ok(&[
+            "ladder",
+            d,
+            "run",
+            "--games",
+            "36",
+            "--concurrency",
+            concurrency,
+        ]);
+        files.push(std::fs::read_to_string(Path::new(d).join("results.jsonl")).expect("results"));
+    }
+    assert_eq!(files[0].lines().count(), 36);
+    assert_eq!(files[0], files[1]);
+}

@@ -133,7 +133,7 @@ impl<G: Game> BotAgent<G> {
                 player,
                 self.spec.decision_ms,
                 self.spec.game_ms,
-                None,
+                self.spec.scenario.as_deref(),
             );
             self.send(&start_msg.to_string());
         }

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::spec::SpecError;
+use crate::spec::{AgentSpec, SpecError};
 
 /// The per-decision limit when `time=` is left out.
 pub const DEFAULT_DECISION_MS: u64 = 5000;
@@ -26,6 +26,10 @@ pub struct CommandSpec {
     /// Where the bot's stderr log goes; `None`: `$BROADSIDE_BOT_LOGS`, else
     /// `broadside-bots/` in the system's temporary folder.
     pub log_dir: Option<String>,
+    /// The scenario the bot's games are played in, for its `start` message: set by whoever
+    /// knows it ([`AgentSpec::for_scenario`]), never part of the spec's text.
+    #[serde(skip)]
+    pub scenario: Option<String>,
 }
 
 fn bad(spec: &str, key: &str, value: &str, expected: &str) -> SpecError {
@@ -57,6 +61,7 @@ impl CommandSpec {
             decision_ms: DEFAULT_DECISION_MS,
             game_ms: None,
             log_dir: None,
+            scenario: None,
         };
         let mut seen: Vec<&str> = Vec::new();
         let mut i = 0;
@@ -108,6 +113,17 @@ impl CommandSpec {
         }
         words.extend(self.argv.iter().map(|w| quote(w)));
         words.join(" ")
+    }
+}
+
+impl AgentSpec {
+    /// This spec for games of the scenario `id`: a `cmd:` bot is told it in its `start`
+    /// message; other agents do not need it (it changes nothing else).
+    pub fn for_scenario(mut self, id: &str) -> Self {
+        if let AgentSpec::Command(c) = &mut self {
+            c.scenario = Some(id.to_string());
+        }
+        self
     }
 }
 

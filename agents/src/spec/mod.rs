@@ -362,9 +362,13 @@ pub trait KnownAgents: Game {
         })
     }
     /// The position as `player` may know it, as JSON, for a bot program's `decide`
-    /// messages ([`crate::bot`]); `None` (the default): the bot gets the observation only.
-    fn player_view(_state: &Self, _player: broadside_env::Player) -> Option<serde_json::Value> {
-        None
+    /// messages ([`crate::bot`]): `{"ruleset": NAME, "state": STATE}`, the shape of the
+    /// any-ruleset game's JSON, with everything hidden from `player` redrawn
+    /// ([`crate::bot::agent::redrawn_view`]). Every game has one: the agents a `cmd:` spec
+    /// builds play the ruleset's own game type, not the any-ruleset one.
+    fn player_view(state: &Self, player: broadside_env::Player) -> Option<serde_json::Value> {
+        let view = crate::bot::agent::redrawn_view(state, player)?;
+        Some(serde_json::json!({"ruleset": state.spec().name, "state": view}))
     }
     /// How a bot fills in hidden state for the search's opponent model (`model=`).
     fn hidden_model() -> Option<HiddenModelFn<Self>> {

@@ -102,7 +102,9 @@ impl ArenaSettings {
             .agents
             .iter()
             .map(|s| {
-                select::agent_spec(s, scenario.ruleset()).with_context(|| format!("--agent {s}"))
+                select::agent_spec(s, scenario.ruleset())
+                    .map(|spec| spec.for_scenario(scenario.id()))
+                    .with_context(|| format!("--agent {s}"))
             })
             .collect::<Result<Vec<_>>>()?;
         for (s, text) in specs.iter().zip(&a.agents) {

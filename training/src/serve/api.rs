@@ -204,6 +204,11 @@ async fn blocking<T: Send + 'static>(
 /// The routes. `loopback_only`: the server listens on a loopback address, so it answers
 /// only requests addressed to this machine by name (see [`loopback_hosts_only`]).
 pub fn router(loopback_only: bool) -> Router {
+    router_with(loopback_only, Router::new())
+}
+
+/// [`router`] with `extra` routes (the ladder's page) behind the same checks.
+pub fn router_with(loopback_only: bool, extra: Router<Arc<Server>>) -> Router {
     let server = Arc::new(Server::new());
     let router = Router::new()
         .route("/api/rulesets", get(rulesets))
@@ -226,6 +231,7 @@ pub fn router(loopback_only: bool) -> Router {
         .route("/api/analysis", post(start_analysis))
         .route("/api/mistakes", post(start_mistakes))
         .route("/api/jobs/{id}", get(job_view))
+        .merge(extra)
         .fallback(static_file)
         .layer(axum::middleware::from_fn(json_posts_only))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -502,7 +508,7 @@ async fn new_game(
             ruleset::scenario(info.name, id).map_err(|e| ApiError::bad(e.to_string()))?
         }
     };
-    let admiral = admiral_of(&req, &scenario)?;
+    let admiral = admiral_of(&req, &scenario)?.for_scenario(scenario.id());
     let seed = req.seed.unwrap_or(1);
     let id = s.id();
     let game = blocking(move || {

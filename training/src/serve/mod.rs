@@ -12,6 +12,7 @@
 //! - [`api`]: the HTTP routes (axum on tokio), every input checked and bounded, every
 //!   refusal a JSON `{"error": "..."}` with a 4xx status.
 //! - [`assets`]: the page (`training/web/`), built into the binary.
+//! - [`ladder`]: `--ladder DIR`, a ladder's leaderboard at `/ladder`.
 
 pub mod analysis;
 pub mod api;
@@ -19,6 +20,7 @@ pub mod assets;
 pub mod board;
 pub mod games;
 pub mod guard;
+pub mod ladder;
 pub mod replays;
 pub mod view;
 
@@ -37,10 +39,17 @@ pub struct ServeArgs {
     /// The port; 0 picks a free one (the URL printed says which).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
+    /// A ladder's folder (`broadside ladder DIR init`): its leaderboard is shown at `/ladder`.
+    #[arg(long)]
+    pub ladder: Option<std::path::PathBuf>,
 }
 
 /// Runs the server until the process is stopped (Ctrl-C).
 pub fn run(a: ServeArgs) -> Result<()> {
+    if let Some(dir) = &a.ladder {
+        // Refused at the start, not on the page's first request.
+        crate::cmd::ladder::summary(dir).context("--ladder")?;
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -68,7 +77,8 @@ pub fn run(a: ServeArgs) -> Result<()> {
         );
         let _ = out.flush();
         drop(out);
-        guard::serve(listener, api::router(bound.ip().is_loopback()))
+        let routes = api::router_with(bound.ip().is_loopback(), ladder::routes(a.ladder));
+        guard::serve(listener, routes)
             .await
             .context("the server stopped")
     })

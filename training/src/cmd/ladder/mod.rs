@@ -1,7 +1,9 @@
 //! `broadside ladder DIR init|add|run|show`: a rating list that grows. Entrants (any agent
-//! specs, `cmd:` bots included) are paired where their ratings are least certain, every
-//! finished game is appended to the folder's results file before the next starts (so
-//! `run` resumes after a kill, losing at most the games in flight), and `show` prints the
+//! specs, `cmd:` bots included) are paired where their ratings are least certain, a batch
+//! of games at a time planned from the results so far (so the results depend on the
+//! ladder's seed and state, never on `--concurrency`); every finished game is appended to
+//! the folder's results file, in plan order, as soon as the games before it are (so `run`
+//! resumes after a kill, losing at most the batch's unwritten games), and `show` prints the
 //! Bradley-Terry leaderboard anchored at `random` = 0 with the pairwise score table.
 
 mod rate;
@@ -47,7 +49,7 @@ pub enum LadderAction {
         max_decisions: usize,
     },
     /// Add an entrant: a name for the tables and an agent spec (`random`, `bot:NAME`,
-    /// `portfolio:...`, `cmd:COMMAND`, ...).
+    /// `portfolio:...`, `cmd:COMMAND`, `default` for the ruleset's default admiral, ...).
     Add { name: String, spec: String },
     /// Play games, pairing where the ratings are least certain.
     Run {
@@ -60,7 +62,7 @@ pub enum LadderAction {
         /// With --until-ci: stop after this many games anyway.
         #[arg(long, default_value_t = 2000)]
         max_games: usize,
-        /// Games played at once.
+        /// Games played at once (1 to 16; the results are the same whatever it is).
         #[arg(long, default_value_t = 1)]
         concurrency: usize,
     },
@@ -136,8 +138,8 @@ fn add(dir: &std::path::Path, name: &str, spec_text: &str) -> Result<()> {
     if ladder.entrants.iter().any(|e| e.name == name) {
         bail!("the ladder has an entrant called `{name}` already");
     }
-    let spec: AgentSpec = spec_text
-        .parse()
+    // `default` (or `admiral`) is the ruleset's default admiral, stored as its spec.
+    let spec = crate::select::agent_spec(spec_text, &ladder.ruleset)
         .with_context(|| format!("entrant {name}"))?;
     crate::select::check_spec(&spec, &ladder.ruleset).with_context(|| format!("entrant {name}"))?;
     ladder.entrants.push(Entrant {
@@ -154,7 +156,8 @@ fn specs(ladder: &Ladder) -> Result<(Vec<AgentSpec>, Option<usize>)> {
         .iter()
         .map(|e| {
             e.spec
-                .parse()
+                .parse::<AgentSpec>()
+                .map(|s| s.for_scenario(&ladder.scenario))
                 .with_context(|| format!("entrant {}", e.name))
         })
         .collect::<Result<Vec<AgentSpec>>>()?;
@@ -175,8 +178,10 @@ fn play(
     if ladder.entrants.len() < 2 {
         bail!("a ladder needs at least two entrants (`broadside ladder DIR add NAME SPEC`)");
     }
-    if !(1..=256).contains(&concurrency) {
-        bail!("--concurrency must be from 1 to 256, not {concurrency}");
+    if !(1..=BATCH_GAMES).contains(&concurrency) {
+        bail!(
+            "--concurrency must be from 1 to {BATCH_GAMES} (the games planned at once), not {concurrency}"
+        );
     }
     if let Some(ci) = until_ci {
         if !(ci.is_finite() && ci > 0.0) {
@@ -211,16 +216,8 @@ fn play(
                 break;
             }
         }
-        // A batch of game pairs, at least one pair, enough to keep every worker busy.
-        let pairs = concurrency.div_ceil(2).min((target - played).div_ceil(2));
-        let plan: Vec<(usize, [usize; 2])> = rate::next_pairs(specs.len(), &records, pairs)
-            .into_iter()
-            .enumerate()
-            .flat_map(|(k, [i, j])| {
-                let g = next + 2 * k;
-                [(g, [i, j]), (g + 1, [j, i])]
-            })
-            .collect();
+        let plan = plan_batch(specs.len(), &records, next, target - played);
+        let written = Mutex::new(InOrder::new(next));
         let finished: Vec<_> = pool.install(|| {
             plan.par_iter()
                 .map(|&(g, sides)| -> Result<_> {
@@ -243,11 +240,14 @@ fn play(
                         chance_seed: r.chance_seed,
                         forfeit: r.forfeit.clone(),
                     };
-                    // Written before this worker starts another game.
-                    let mut f = file.lock().unwrap_or_else(|e| e.into_inner());
-                    store::append(&mut f, &line)?;
-                    drop(f);
-                    eprintln!("{}", describe(&line));
+                    // Written in plan order: this game, then every finished game after it
+                    // that waited for it.
+                    let mut w = written.lock().unwrap_or_else(|e| e.into_inner());
+                    for line in w.ready(line) {
+                        let mut f = file.lock().unwrap_or_else(|e| e.into_inner());
+                        store::append(&mut f, &line)?;
+                        eprintln!("{}", describe(&line));
+                    }
                     Ok(r)
                 })
                 .collect::<Result<Vec<_>>>()
@@ -261,6 +261,57 @@ fn play(
         dir.display()
     );
     Ok(())
+}
+
+/// Games planned at once: the pairings of a batch are chosen from the results before it,
+/// and its games are written in plan order, so the results file depends on the ladder's
+/// state and seed only, never on `--concurrency` or on which game finished first.
+pub const BATCH_GAMES: usize = 16;
+
+/// The next batch: up to [`BATCH_GAMES`] games (at most `left`, rounded up to a pair), as
+/// game pairs with the sides swapped, numbered from `next`.
+fn plan_batch(
+    entrants: usize,
+    records: &[broadside_agents::tournament::GameRecord],
+    next: usize,
+    left: usize,
+) -> Vec<(usize, [usize; 2])> {
+    let pairs = (BATCH_GAMES / 2).min(left.div_ceil(2));
+    rate::next_pairs(entrants, records, pairs)
+        .into_iter()
+        .enumerate()
+        .flat_map(|(k, [i, j])| {
+            let g = next + 2 * k;
+            [(g, [i, j]), (g + 1, [j, i])]
+        })
+        .collect()
+}
+
+/// Finished games held back until every game planned before them has finished: what
+/// [`InOrder::ready`] returns is the next run of games in plan order.
+struct InOrder {
+    next: usize,
+    waiting: std::collections::BTreeMap<usize, ResultLine>,
+}
+
+impl InOrder {
+    fn new(first: usize) -> Self {
+        InOrder {
+            next: first,
+            waiting: std::collections::BTreeMap::new(),
+        }
+    }
+
+    /// Takes a finished game; returns the games now due, in order (maybe none).
+    fn ready(&mut self, line: ResultLine) -> Vec<ResultLine> {
+        self.waiting.insert(line.game, line);
+        let mut out = Vec::new();
+        while let Some(l) = self.waiting.remove(&self.next) {
+            out.push(l);
+            self.next += 1;
+        }
+        out
+    }
 }
 
 /// A game's result in one line, for the progress log.
@@ -289,7 +340,10 @@ fn name_specs(ladder: &Ladder) -> Vec<(String, String)> {
         .collect()
 }
 
-fn show(dir: &std::path::Path, json: bool, markdown: bool) -> Result<()> {
+/// The ladder in `dir` as `show --json` prints it: the ruleset and scenario, the games,
+/// the anchor, the leaderboard (best first), the entrants' names and the pairwise table
+/// (`table[i][j]`: `names[i]`'s score against `names[j]` and their games, or `null`).
+pub fn summary(dir: &std::path::Path) -> Result<serde_json::Value> {
     let ladder = store::load(dir)?;
     let (_, anchor) = specs(&ladder)?;
     let (results, _) = store::read_results(dir)?;
@@ -298,18 +352,29 @@ fn show(dir: &std::path::Path, json: bool, markdown: bool) -> Result<()> {
     let table = rate::table(rows.len(), &records);
     let mut order: Vec<usize> = (0..rows.len()).collect();
     order.sort_by(|&a, &b| rows[b].elo.total_cmp(&rows[a].elo));
+    Ok(serde_json::json!({
+        "ruleset": ladder.ruleset,
+        "scenario": ladder.scenario,
+        "games": records.len(),
+        "anchor": anchor.map(|a| rows[a].name.clone()),
+        "leaderboard": order.iter().map(|&i| &rows[i]).collect::<Vec<_>>(),
+        "names": rows.iter().map(|r| r.name.clone()).collect::<Vec<_>>(),
+        "table": table.iter().map(|row| row.iter().map(|c| c.map(|(s, n)| serde_json::json!({"score": s, "games": n}))).collect::<Vec<_>>()).collect::<Vec<_>>(),
+    }))
+}
+
+fn show(dir: &std::path::Path, json: bool, markdown: bool) -> Result<()> {
     if json {
-        let value = serde_json::json!({
-            "ruleset": ladder.ruleset,
-            "scenario": ladder.scenario,
-            "games": records.len(),
-            "anchor": anchor.map(|a| rows[a].name.clone()),
-            "leaderboard": order.iter().map(|&i| &rows[i]).collect::<Vec<_>>(),
-            "names": rows.iter().map(|r| r.name.clone()).collect::<Vec<_>>(),
-            "table": table.iter().map(|row| row.iter().map(|c| c.map(|(s, n)| serde_json::json!({"score": s, "games": n}))).collect::<Vec<_>>()).collect::<Vec<_>>(),
-        });
-        return super::print_json(&value);
+        return super::print_json(&summary(dir)?);
     }
+    let ladder = store::load(dir)?;
+    let (_, anchor) = specs(&ladder)?;
+    let (results, _) = store::read_results(dir)?;
+    let records = store::records(&ladder, &results);
+    let rows = rate::rows(&name_specs(&ladder), anchor, &records);
+    let table = rate::table(rows.len(), &records);
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by(|&a, &b| rows[b].elo.total_cmp(&rows[a].elo));
     let ci = |c: Option<f64>| c.map_or("-".to_string(), |w| format!("{w:.0}"));
     let head = format!(
         "{} / {}: {} games, Elo with {} at 0",

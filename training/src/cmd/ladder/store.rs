@@ -1,6 +1,7 @@
 //! A ladder's folder: `ladder.json` (the ruleset, scenario, seed and entrants; written
 //! atomically) and `results.jsonl` (one finished game a line, appended and synced to disk
-//! before the next game starts, so a kill loses at most the games in flight).
+//! as soon as it and the games planned before it are finished, so a kill loses at most
+//! the games of the batch in hand).
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;

@@ -131,7 +131,8 @@ impl PlaySettings {
             (Some(text), _) => AdmiralSpec::parse_for(text, ruleset)?,
             (None, Some(level)) => crate::admiral::level_spec(&scenario, level).parse()?,
             (None, None) => AdmiralSpec::default_for(ruleset),
-        };
+        }
+        .for_scenario(scenario.id());
         if let AdmiralSpec::Agent(spec) = &admiral {
             select::check_spec(spec, ruleset)?;
         }
