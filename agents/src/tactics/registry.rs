@@ -3,7 +3,7 @@
 //! below names a ruleset.
 
 use broadside_env::ruleset::{AnyGame, Registered, Ruleset};
-use broadside_env::{Action, Game, Player};
+use broadside_env::{Action, Game, Player, NUM_PLAYERS};
 
 use crate::spec::{AgentSpec, SpecError};
 use crate::{Agent, SearchControl};
@@ -42,6 +42,24 @@ where
     }
     fn set_control(&mut self, control: Option<SearchControl>) {
         self.inner.set_control(control)
+    }
+    // A bot program's forfeit and the game's end reach the restricted agent (as
+    // `spec::rulesets::OnRuleset` does): without them a failed `cmd:` bot played on through
+    // its fallback order.
+    fn forfeit(&self) -> Option<String> {
+        self.inner.forfeit()
+    }
+    fn game_over(
+        &mut self,
+        state: &AnyGame,
+        player: Player,
+        returns: [f64; NUM_PLAYERS],
+        reason: Option<&str>,
+    ) {
+        if let Some(g) = R::game_of(state) {
+            let g = Restricted::new(g.clone(), player, self.tactic);
+            self.inner.game_over(&g, player, returns, reason);
+        }
     }
 }
 

@@ -186,6 +186,23 @@ impl<G: KnownTactics> Agent<Restricted<G>> for RestrictedBot<G> {
         let pick = legal.iter().filter(|&a| Some(a) != resign).nth(k);
         pick.unwrap_or(own)
     }
+    // The doctrine's forfeit and the game's end reach it (and its fallbacks): a wrapper that
+    // kept them would let a failed agent play on.
+    fn forfeit(&self) -> Option<String> {
+        self.inner.forfeit()
+    }
+    fn game_over(
+        &mut self,
+        state: &Restricted<G>,
+        player: Player,
+        returns: [f64; NUM_PLAYERS],
+        reason: Option<&str>,
+    ) {
+        self.inner.game_over(&state.inner, player, returns, reason);
+        for other in &mut self.others {
+            other.game_over(&state.inner, player, returns, reason);
+        }
+    }
 }
 
 /// A heuristic of `G` read on the wrapped state.
@@ -217,6 +234,19 @@ impl<G: KnownTactics> Agent<G> for Lowered<'_, G> {
     }
     fn choose(&mut self, state: &G, player: Player) -> Action {
         self.agent.choose(&self.like.rewrap(state.clone()), player)
+    }
+    fn forfeit(&self) -> Option<String> {
+        self.agent.forfeit()
+    }
+    fn game_over(
+        &mut self,
+        state: &G,
+        player: Player,
+        returns: [f64; NUM_PLAYERS],
+        reason: Option<&str>,
+    ) {
+        let state = self.like.rewrap(state.clone());
+        self.agent.game_over(&state, player, returns, reason)
     }
 }
 
@@ -272,6 +302,10 @@ impl<G: KnownTactics + KnownAgents> KnownAgents for Restricted<G> {
     }
     fn round(state: &Self) -> u32 {
         G::round(&state.inner)
+    }
+    // A bot program (`cmd:`) sees the ruleset's own view of the position.
+    fn player_view(state: &Self, player: Player) -> Option<serde_json::Value> {
+        G::player_view(&state.inner, player)
     }
     fn shared_chance(state: &Self) -> bool {
         G::shared_chance(&state.inner)
