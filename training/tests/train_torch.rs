@@ -226,27 +226,94 @@ fn tiny_run(dir: &Path, extra: &[&str]) {
     );
 }
 
-/// `train` accepts every registered ruleset: one tiny iteration on its default scenario
-/// (the network's input sizes come from the ruleset's observation layout) writes a
-/// checkpoint.
+/// The shipped config of `ruleset` for `scenario` (configs/*.toml name both).
+fn shipped_config(ruleset: &str, scenario: &str) -> Option<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    files.into_iter().find(|p| {
+        let t: toml::Table = std::fs::read_to_string(p).unwrap().parse().unwrap();
+        t.get("ruleset").and_then(|v| v.as_str()) == Some(ruleset)
+            && t.get("scenario").and_then(|v| v.as_str()) == Some(scenario)
+    })
+}
+
+/// `spec` with every `sims=N` budget set to `sims` (the rest of the spec kept).
+fn with_sims(spec: &str, sims: u64) -> String {
+    let (kind, options) = spec.split_once(':').unwrap_or((spec, ""));
+    let options: Vec<String> = options
+        .split(',')
+        .map(|o| {
+            if o.starts_with("sims=") {
+                format!("sims={sims}")
+            } else {
+                o.to_string()
+            }
+        })
+        .collect();
+    format!("{kind}:{}", options.join(","))
+}
+
+/// Every registered ruleset's shipped config for its default scenario trains: a tiny
+/// network, its teacher (the ruleset's default admiral, at a tiny budget) playing the first
+/// iteration's game and the network's own search the second's (the teacher has handed
+/// over), then the network evaluated against the config's bots.
 #[test]
-fn every_registered_ruleset_trains_a_tiny_network() {
+fn every_rulesets_default_config_trains_from_its_teacher_then_by_self_play() {
     for r in broadside_env::ruleset::rulesets() {
+        let config = shipped_config(r.name, r.default_scenario)
+            .unwrap_or_else(|| panic!("{}: no config for {}", r.name, r.default_scenario));
+        let t: toml::Table = std::fs::read_to_string(&config).unwrap().parse().unwrap();
+        let teacher = t["selfplay"]["teacher"].as_str().unwrap();
+        assert!(!teacher.is_empty(), "{}: no teacher", r.name);
         let dir = tempfile::tempdir().unwrap();
         let run = dir.path().join("run");
-        tiny_run(
-            &run,
-            &[
-                &format!("ruleset={}", r.name),
-                &format!("scenario={}", r.default_scenario),
-                "iterations=1",
-                "eval.every=1",
-            ],
+        let teacher_set = format!("selfplay.teacher={}", with_sims(teacher, 4));
+        let mut cmd = broadside();
+        cmd.args(["train", "--quiet", "--config"])
+            .arg(&config)
+            .arg("--run-dir")
+            .arg(&run);
+        for set in [
+            "net.embed_dim=16",
+            "net.heads=2",
+            "net.hidden_dim=32",
+            "net.value_hidden=16",
+            "iterations=2",
+            "max_minutes=0",
+            "device=cpu",
+            "selfplay.teacher_iterations=1",
+            "selfplay.teacher_fade=0",
+            "selfplay.games_per_iteration=1",
+            "selfplay.games_in_flight=1",
+            "selfplay.sims=8",
+            "selfplay.fast_sims=4",
+            "selfplay.max_decisions=30",
+            teacher_set.as_str(),
+            "train.batch_size=32",
+            "train.steps_per_iteration=2",
+            "eval.every=2",
+            "eval.pairs=1",
+            "eval.sims=4",
+            "eval.max_decisions=30",
+        ] {
+            cmd.args(["--set", set]);
+        }
+        let out = cmd.output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}: {}",
+            r.name,
+            String::from_utf8_lossy(&out.stderr)
         );
-        let checkpoints = std::fs::read_dir(run.join("checkpoints"))
-            .unwrap_or_else(|e| panic!("{}: no checkpoints folder ({e})", r.name))
-            .count();
-        assert!(checkpoints > 0, "{}: no checkpoint", r.name);
+        let state = RunState::read(&run.join("state.json")).unwrap().unwrap();
+        assert_eq!(state.iteration, 2, "{}", r.name);
+        assert_eq!(state.evals.len(), 1, "{}: {state:?}", r.name);
+        assert!(run.join("best.safetensors").exists(), "{}", r.name);
     }
 }
 
@@ -400,7 +467,8 @@ fn self_play_setup(
     let net = Network::new(spec, &NetConfig::tiny(), tch::Device::Cpu).unwrap();
     let server =
         broadside_models::infer::InferenceServer::start(net, 1, Duration::from_micros(200));
-    let players = broadside_training::train::selfplay::Players::of(&cfg.selfplay).unwrap();
+    let players =
+        broadside_training::train::selfplay::Players::of(&cfg.selfplay, &scenario).unwrap();
     (cfg, scenario, server, players)
 }
 

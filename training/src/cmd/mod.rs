@@ -15,6 +15,7 @@ pub mod play;
 pub mod replay;
 pub mod rules;
 pub mod scenarios;
+pub mod selfplay;
 pub mod tactics;
 mod tactics_chart;
 pub mod train;
@@ -48,6 +49,8 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Train the computer admiral's network by self-play (needs the `torch` feature).
     Train(train::TrainArgs),
+    /// A self-play worker of a training run that takes its games from workers (torch).
+    Selfplay(selfplay::SelfPlayArgs),
     /// The mistake check of a saved game: each decision's candidates and the value it lost.
     Analyse(analyse::AnalyseArgs),
     /// A rating list that grows: add entrants (any spec, `cmd:` bots too), run, resume, show.
@@ -68,6 +71,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Tactics(a) => tactics::run(a),
         Command::Bench(a) => bench::run(bench::BenchSettings::from_args(a)?),
         Command::Train(a) => train::run(train::TrainSettings::from_args(a)?),
+        Command::Selfplay(a) => selfplay::run(a),
         Command::Analyse(a) => analyse::run(a),
         Command::Ladder(a) => ladder::run(a),
         Command::Serve(a) => crate::serve::run(a),

@@ -90,8 +90,17 @@ pub struct SelfPlayConfig {
     /// (pure self-play). A heuristic-guided teacher gives the young network sharp targets
     /// that a 64-simulation search over an untrained network cannot.
     pub teacher: String,
-    /// Share of games the teacher plays (when `teacher` is set).
+    /// Share of games the teacher plays (when `teacher` is set), during the first
+    /// `teacher_iterations`.
     pub teacher_share: f64,
+    /// Iterations that keep the teacher's full `teacher_share` (0: every iteration, the
+    /// teacher never leaves). Expert iteration first, then self-play: the network learns
+    /// the teacher's play from its sharp targets, and its own searches take over so it can
+    /// go past the teacher.
+    pub teacher_iterations: u64,
+    /// Iterations after `teacher_iterations` over which the teacher's share falls
+    /// linearly to 0 (0: at once).
+    pub teacher_fade: u64,
     /// The policy target of a teacher decision: `choice` (0.9 on the action the teacher
     /// chose, 0.1 spread as its search policy) or `policy` (its search policy as is; a
     /// portfolio's is its doctrines' distinct proposals in equal shares). At
@@ -109,9 +118,31 @@ pub struct SelfPlayConfig {
     pub sparring: String,
     /// Share of games played against `sparring` (when set).
     pub sparring_share: f64,
+    /// Take each iteration's games from `broadside selfplay` workers (the Python package's
+    /// Ray driver starts them; docs/training.md) instead of playing them here: the trainer
+    /// publishes each new network to `RUN_DIR/network/` and waits for
+    /// `games_per_iteration` games in `RUN_DIR/workers/`.
+    pub workers: bool,
+    /// With `workers`: the oldest network whose games an iteration takes, in publications
+    /// before the newest (0: only the newest; older games are dropped).
+    pub max_lag: u64,
 }
 
 impl SelfPlayConfig {
+    /// The teacher's share of the games of iteration `iteration` (counted from 0):
+    /// `teacher_share` for the first `teacher_iterations`, then falling linearly to 0
+    /// over `teacher_fade` iterations.
+    pub fn teacher_share_at(&self, iteration: u64) -> f64 {
+        if self.teacher_iterations == 0 || iteration < self.teacher_iterations {
+            return self.teacher_share;
+        }
+        let past = iteration - self.teacher_iterations;
+        if past >= self.teacher_fade {
+            return 0.0;
+        }
+        self.teacher_share * (1.0 - (past + 1) as f64 / (self.teacher_fade + 1) as f64)
+    }
+
     /// The teacher's agent spec, checked: an `mcts:` or `portfolio:` spec that needs no
     /// network, so the teacher's games cost no inference and its targets do not depend on
     /// the network.
@@ -250,9 +281,13 @@ impl Default for SelfPlayConfig {
             value_from_search: 0.0,
             teacher: String::new(),
             teacher_share: 1.0,
+            teacher_iterations: 0,
+            teacher_fade: 0,
             teacher_target: "choice".into(),
             sparring: String::new(),
             sparring_share: 0.5,
+            workers: false,
+            max_lag: 1,
         }
     }
 }
@@ -551,6 +586,25 @@ mod tests {
     }
 
     #[test]
+    fn the_teacher_keeps_its_share_then_fades_to_self_play() {
+        let mut s = SelfPlayConfig {
+            teacher_share: 0.8,
+            ..SelfPlayConfig::default()
+        };
+        // 0 iterations: the teacher never leaves.
+        assert_eq!(s.teacher_share_at(1_000_000), 0.8);
+        s.teacher_iterations = 3;
+        s.teacher_fade = 3;
+        let shares: Vec<f64> = (0..8).map(|i| s.teacher_share_at(i)).collect();
+        let want = [0.8, 0.8, 0.8, 0.6, 0.4, 0.2, 0.0, 0.0];
+        for (got, want) in shares.iter().zip(want) {
+            assert!((got - want).abs() < 1e-12, "{shares:?}");
+        }
+        s.teacher_fade = 0;
+        assert_eq!((s.teacher_share_at(2), s.teacher_share_at(3)), (0.8, 0.0));
+    }
+
+    #[test]
     fn every_shipped_config_loads() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs");
         let mut files: Vec<_> = std::fs::read_dir(&dir)
@@ -568,6 +622,30 @@ mod tests {
         // The GPU config's network is the size `bench --net --net-size 1m` measures.
         let gpu = TrainConfig::load(Some(&dir.join("gpu.toml")), &[]).unwrap();
         assert_eq!(Some(gpu.net), crate::cmd::bench_net_sizes::net_size("1m"));
+        // Every ruleset has a config with a teacher for its default scenario and for a
+        // smaller one (a duel).
+        let configs: Vec<TrainConfig> = files
+            .iter()
+            .map(|f| TrainConfig::load(Some(f), &[]).unwrap())
+            .collect();
+        for r in broadside_env::ruleset::rulesets() {
+            let mine: Vec<&TrainConfig> = configs
+                .iter()
+                .filter(|c| c.ruleset == r.name && !c.selfplay.teacher.is_empty())
+                .collect();
+            assert!(
+                mine.iter().any(|c| c.scenario == r.default_scenario),
+                "{}: no config for {}",
+                r.name,
+                r.default_scenario
+            );
+            assert!(
+                mine.iter()
+                    .any(|c| !c.scenario.is_empty() && c.scenario != r.default_scenario),
+                "{}: no config for a smaller scenario",
+                r.name
+            );
+        }
     }
 
     #[test]

@@ -6,7 +6,9 @@
 //! - `selfplay`, `trainer`, `board`, `run` (feature `torch`): games of the network against
 //!   itself through a batching inference server, the optimiser, TensorBoard logs, and the
 //!   loop with its checkpoints, evaluation and resume; `optim`: AdamW whose moments are
-//!   saved beside each checkpoint.
+//!   saved beside each checkpoint; `teacher`: the expert-iteration
+//!   teacher built for the ruleset's own game; `workers`: self-play
+//!   in other processes (`broadside selfplay`), networks published to them, their shards taken.
 
 pub mod config;
 pub mod replay;
@@ -21,6 +23,10 @@ pub mod run;
 #[cfg(feature = "torch")]
 pub mod selfplay;
 #[cfg(feature = "torch")]
+pub mod teacher;
+#[cfg(feature = "torch")]
 pub mod trainer;
+#[cfg(feature = "torch")]
+pub mod workers;
 
 pub use config::TrainConfig;

@@ -9,6 +9,7 @@
 //! legal mask (`u8` per player action), the policy target (`f32` per player action) and
 //! the value target (`f32`); last, an FNV-1a 64 checksum of everything before it.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -33,6 +34,12 @@ pub struct ShardHeader {
     pub games: u64,
     /// Decisions played in those games (with or without a policy target).
     pub decisions: u64,
+    /// The networks that played those games: each one's version (the training step of
+    /// its checkpoint) and its number of games. Empty where the run's own self-play wrote
+    /// the shard; set by `broadside selfplay` workers (one game, one network) and for the
+    /// iteration shards the trainer merges from theirs.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub networks: BTreeMap<u64, u64>,
 }
 
 impl ShardHeader {
@@ -322,6 +329,7 @@ mod tests {
             samples: 0,
             games: 1,
             decisions: 10,
+            networks: BTreeMap::new(),
         }
     }
 
@@ -387,5 +395,20 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("shard format 9"));
+    }
+
+    #[test]
+    fn a_shard_names_the_networks_that_played_it_and_a_shard_without_them_reads() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join(shard_name(1));
+        let mut h = header();
+        h.networks = BTreeMap::from([(0, 2), (300, 1)]);
+        write_shard(&p, &h, &[sample(1.0)]).unwrap();
+        assert_eq!(read_header(&p).unwrap().networks, h.networks);
+        // The run's own shards carry no such key, so their bytes are what they were.
+        write_shard(&p, &header(), &[sample(1.0)]).unwrap();
+        let bytes = std::fs::read(&p).unwrap();
+        assert!(!String::from_utf8_lossy(&bytes).contains("networks"));
+        assert!(read_shard(&p, &header()).unwrap().0.networks.is_empty());
     }
 }

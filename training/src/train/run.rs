@@ -27,7 +27,7 @@ use broadside_agents::tournament::{round_robin, standings, TournamentConfig};
 use broadside_agents::AgentSpec;
 use broadside_env::ruleset::{AnyGame, AnyScenario, GameOptions};
 use broadside_env::{Game, GameSpec};
-use broadside_models::infer::InferenceServer;
+use broadside_models::infer::{InferenceServer, MetricsSnapshot};
 use broadside_models::{Checkpoint, Network};
 use tch::Device;
 
@@ -37,6 +37,7 @@ use super::replay::{list_shards, read_header, read_shard, shard_name, write_shar
 use super::selfplay::{play_games, PhaseStats, Players};
 use super::state::{EvalRecord, RunState};
 use super::trainer::{iteration_rng, Trainer, Window};
+use super::workers;
 use crate::progress;
 
 /// What `broadside train` was asked to do.
@@ -99,7 +100,7 @@ pub fn pick_device(name: &str) -> Result<Device> {
     })
 }
 
-fn shard_header(spec: &GameSpec) -> ShardHeader {
+pub(crate) fn shard_header(spec: &GameSpec) -> ShardHeader {
     let (rows, cols) = spec.obs.entity_shape();
     ShardHeader {
         ruleset: spec.name.to_string(),
@@ -110,6 +111,7 @@ fn shard_header(spec: &GameSpec) -> ShardHeader {
         samples: 0,
         games: 0,
         decisions: 0,
+        networks: Default::default(),
     }
 }
 
@@ -131,6 +133,8 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
         (!cfg.scenario.is_empty()).then_some(cfg.scenario.as_str()),
     )?;
     let spec: &'static GameSpec = scenario.new_game(&GameOptions::default()).spec();
+    // Checked before the run directory is touched, so a bad teacher leaves nothing behind.
+    let players = Players::of(&cfg.selfplay, &scenario)?;
     let device = pick_device(&cfg.device)?;
     // Games and inference threads run in parallel; libtorch's own pool of intra-op threads
     // would oversubscribe the cores, on a GPU too, where its CPU-side work is small.
@@ -232,7 +236,17 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
         );
     }
 
-    let players = Players::of(&cfg.selfplay)?;
+    // With workers, the networks they play: the current one now, each new one after its
+    // training (`published` lists the versions of this session, oldest first).
+    let mut published: Vec<u64> = vec![state.train_step];
+    if cfg.selfplay.workers {
+        workers::publish(
+            &paths.dir,
+            &trainer.net,
+            state.train_step,
+            cfg.selfplay.teacher_share_at(state.iteration),
+        )?;
+    }
     let session = Instant::now();
     let seconds_before = state.seconds;
     let limit = (cfg.max_minutes > 0.0).then(|| Duration::from_secs_f64(cfg.max_minutes * 60.0));
@@ -241,46 +255,63 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
     {
         let iteration = state.iteration;
         // Self-play with a copy of the current weights behind the inference server.
-        let server = InferenceServer::start_many(
-            (0..cfg.selfplay.inference_threads)
-                .map(|_| trainer.net.duplicate(device))
-                .collect(),
-            // One request per forward pass: every request has at least one row.
-            if cfg.selfplay.deterministic {
-                1
-            } else {
-                cfg.selfplay.max_batch
-            },
-            Duration::from_micros(cfg.selfplay.max_wait_us),
-        );
-        let metrics = server.metrics();
-        let seeds: Vec<u64> = (0..cfg.selfplay.games_per_iteration as u64)
-            .map(|g| mix(mix(cfg.seed, 0x5E1F + iteration), g))
-            .collect();
-        let bar = bar_or_hidden(
-            opts.quiet,
-            seeds.len() as u64,
-            format!("iteration {} self-play", iteration + 1),
-        );
-        let (games, stats) = play_games(
-            &scenario,
-            &cfg.selfplay,
-            &players,
-            &server.client(),
-            &seeds,
-            cfg.selfplay.games_in_flight,
-            &|_| bar.inc(1),
-        );
-        bar.finish_and_clear();
-        let m = metrics.snapshot();
-        drop(server.stop());
-
-        let samples: Vec<_> = games.into_iter().flat_map(|g| g.samples).collect();
+        // Expert iteration first, then self-play: the teacher's share of this iteration.
+        let selfplay = super::config::SelfPlayConfig {
+            teacher_share: cfg.selfplay.teacher_share_at(iteration),
+            ..cfg.selfplay.clone()
+        };
+        let (samples, stats, m, taken) = if cfg.selfplay.workers {
+            // The games of `broadside selfplay` workers, made by a network at most
+            // `max_lag` publications old.
+            let lag = usize::try_from(cfg.selfplay.max_lag).unwrap_or(usize::MAX);
+            let min_version = published[published.len().saturating_sub(lag.saturating_add(1))];
+            let start = Instant::now();
+            let deadline = limit.map(|l| session + l);
+            let Some(mut c) = workers::collect(
+                &paths.dir,
+                &header,
+                cfg.selfplay.games_per_iteration,
+                min_version,
+                deadline,
+            )?
+            else {
+                break;
+            };
+            let stats = PhaseStats {
+                games: c.games,
+                decisions: c.decisions,
+                samples: c.samples.len() as u64,
+                seconds: start.elapsed().as_secs_f64(),
+                ..PhaseStats::default()
+            };
+            if c.stale > 0 {
+                say(
+                    opts.quiet,
+                    format!(
+                        "  dropped {} games of networks older than {min_version}",
+                        c.stale
+                    ),
+                );
+            }
+            let samples = std::mem::take(&mut c.samples);
+            (samples, stats, MetricsSnapshot::default(), Some(c))
+        } else {
+            let (samples, stats, m) = play_local(
+                cfg, &selfplay, &scenario, &players, &trainer, device, iteration, opts.quiet,
+            );
+            (samples, stats, m, None)
+        };
         let mut h = header.clone();
         h.games = stats.games;
         h.decisions = stats.decisions;
+        if let Some(c) = &taken {
+            h.networks = c.networks.clone();
+        }
         let shard = paths.replay().join(shard_name(state.next_shard));
         write_shard(&shard, &h, &samples)?;
+        if let Some(c) = &taken {
+            c.consume(&paths.dir)?;
+        }
         state.next_shard += 1;
         state.games += stats.games;
         state.decisions += stats.decisions;
@@ -300,6 +331,15 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
         bar.finish_and_clear();
         state.train_step += losses.steps;
         state.iteration += 1;
+        if cfg.selfplay.workers && published.last() != Some(&state.train_step) {
+            workers::publish(
+                &paths.dir,
+                &trainer.net,
+                state.train_step,
+                cfg.selfplay.teacher_share_at(state.iteration),
+            )?;
+            published.push(state.train_step);
+        }
         state.seconds = seconds_before + session.elapsed().as_secs_f64();
 
         let step = state.train_step;
@@ -363,6 +403,9 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
         }
     }
     board.close();
+    if cfg.selfplay.workers {
+        workers::publish_stop(&paths.dir)?;
+    }
     say(
         opts.quiet,
         format!(
@@ -373,6 +416,58 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
         ),
     );
     Ok(state)
+}
+
+/// One iteration's games played here: a copy of the trainer's weights behind an inference
+/// server, `games_per_iteration` games on `games_in_flight` threads. Returns their samples
+/// in game order, the phase's totals and the server's counters.
+#[allow(clippy::too_many_arguments)]
+fn play_local(
+    cfg: &TrainConfig,
+    selfplay: &super::config::SelfPlayConfig,
+    scenario: &AnyScenario,
+    players: &Players,
+    trainer: &Trainer,
+    device: Device,
+    iteration: u64,
+    quiet: bool,
+) -> (Vec<super::replay::Sample>, PhaseStats, MetricsSnapshot) {
+    let server = InferenceServer::start_many(
+        (0..cfg.selfplay.inference_threads)
+            .map(|_| trainer.net.duplicate(device))
+            .collect(),
+        // One request per forward pass: every request has at least one row.
+        if cfg.selfplay.deterministic {
+            1
+        } else {
+            cfg.selfplay.max_batch
+        },
+        Duration::from_micros(cfg.selfplay.max_wait_us),
+    );
+    let metrics = server.metrics();
+    let seeds: Vec<u64> = (0..cfg.selfplay.games_per_iteration as u64)
+        .map(|g| mix(mix(cfg.seed, 0x5E1F + iteration), g))
+        .collect();
+    let bar = bar_or_hidden(
+        quiet,
+        seeds.len() as u64,
+        format!("iteration {} self-play", iteration + 1),
+    );
+    let (games, stats) = play_games(
+        scenario,
+        selfplay,
+        players,
+        &server.client(),
+        &seeds,
+        cfg.selfplay.games_in_flight,
+        &|_| bar.inc(1),
+    );
+    bar.finish_and_clear();
+    let m = metrics.snapshot();
+    drop(server.stop());
+
+    let samples: Vec<_> = games.into_iter().flat_map(|g| g.samples).collect();
+    (samples, stats, m)
 }
 
 fn bar_or_hidden(quiet: bool, len: u64, msg: String) -> indicatif::ProgressBar {

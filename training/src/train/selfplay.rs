@@ -30,10 +30,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use broadside_agents::mcts::{
-    sample_candidate, Budget, Candidate, Explanation, MctsAgent, MctsConfig, RootNoise, Selection,
+    sample_candidate, Budget, Explanation, MctsAgent, MctsConfig, RootNoise, Selection,
 };
-use broadside_agents::portfolio::{CandidateStats, PortfolioAgent};
-use broadside_agents::{Agent, AgentSpec, KnownAgents};
+use broadside_agents::{AgentSpec, KnownAgents};
 use broadside_env::ruleset::{AnyGame, AnyScenario, GameOptions};
 use broadside_env::{Action, Game, GameSpec, Observation, Player, Turn};
 use broadside_models::infer::{InferenceClient, NetEvaluator};
@@ -42,74 +41,42 @@ use rand_chacha::ChaCha8Rng;
 
 use super::config::SelfPlayConfig;
 use super::replay::Sample;
+use super::teacher::{check_teacher, teacher_for, Teacher};
 
 /// Weight of the teacher's chosen action in a `choice` policy target.
 const TEACHER_CHOICE_WEIGHT: f64 = 0.9;
 
-/// Who decides for a learner's side: a search (the network's, or an `mcts:` teacher) or a
-/// portfolio teacher.
+/// Who decides for a learner's side: the network's search, or the teacher (built for the
+/// ruleset's own game, [`teacher_for`]).
 enum Learner {
-    // Boxed, both: the agents are large (0.5 and 4.9 kB) and made twice a game.
-    Search(Box<MctsAgent<AnyGame>>),
-    Portfolio(Box<PortfolioAgent<AnyGame>>),
+    // Boxed: the agent is large (0.5 kB) and made twice a game.
+    Network(Box<MctsAgent<AnyGame>>),
+    Teacher(Box<dyn Teacher>),
 }
 
 impl Learner {
     /// Decides at `game` for `p` without playing it.
     fn decide(&mut self, game: &AnyGame, p: Player) -> Explanation {
         match self {
-            Learner::Search(agent) => agent.search(game, p),
-            Learner::Portfolio(agent) => {
-                let action = agent.choose(game, p);
-                portfolio_explanation(action, p, agent.candidates())
-            }
+            Learner::Network(agent) => agent.search(game, p),
+            Learner::Teacher(teacher) => teacher.decide(game, p),
         }
     }
 
     /// Whether its candidates' values estimate the game's result: a search's do; a
     /// portfolio's positional means do not.
     fn values_estimate_result(&self) -> bool {
-        matches!(self, Learner::Search(_))
+        match self {
+            Learner::Network(_) => true,
+            Learner::Teacher(teacher) => teacher.values_estimate_result(),
+        }
     }
 
     fn commit(&mut self, action: Action) {
-        if let Learner::Search(agent) = self {
-            agent.commit(action);
+        match self {
+            Learner::Network(agent) => agent.commit(action),
+            Learner::Teacher(teacher) => teacher.commit(action),
         }
-    }
-}
-
-/// A portfolio decision as a search's explanation: the doctrines' proposals share the
-/// policy equally (a unanimous choice has it all), valued by their playouts' means.
-fn portfolio_explanation(action: Action, player: Player, stats: &[CandidateStats]) -> Explanation {
-    let candidates: Vec<Candidate> = if stats.is_empty() {
-        vec![Candidate {
-            action,
-            name: String::new(),
-            visits: 0,
-            value: 0.0,
-            prior: 0.0,
-            policy: 1.0,
-        }]
-    } else {
-        stats
-            .iter()
-            .map(|c| Candidate {
-                action: c.action,
-                name: String::new(),
-                visits: u64::from(c.playouts),
-                value: c.mean,
-                prior: 0.0,
-                policy: 1.0 / stats.len() as f64,
-            })
-            .collect()
-    };
-    Explanation {
-        player,
-        action,
-        simultaneous: false,
-        simulations: candidates.iter().map(|c| c.visits).sum(),
-        candidates,
     }
 }
 
@@ -177,12 +144,18 @@ pub struct Players {
 }
 
 impl Players {
-    /// The players `cfg` names, checked.
-    pub fn of(cfg: &SelfPlayConfig) -> anyhow::Result<Self> {
-        Ok(Self {
-            teacher: cfg.teacher_spec()?,
-            sparring: cfg.sparring_spec()?,
-        })
+    /// The players `cfg` names, the teacher checked as it will be built: a search of
+    /// `scenario`'s ruleset's own game (its doctrines, values and opponent models). The
+    /// config's own checks ([`crate::train::TrainConfig::validate`]) already refuse a name
+    /// of another ruleset.
+    pub fn of(cfg: &SelfPlayConfig, scenario: &AnyScenario) -> anyhow::Result<Self> {
+        let game = scenario.new_game(&GameOptions::default());
+        let teacher = cfg.teacher_spec()?;
+        if let Some(t) = &teacher {
+            check_teacher(t, &game)?;
+        }
+        let sparring = cfg.sparring_spec()?;
+        Ok(Self { teacher, sparring })
     }
 }
 
@@ -247,21 +220,15 @@ pub fn play_game(
         });
     let mut agents: Vec<Learner> = (0..2u64)
         .map(|side| match teacher {
-            Some(t) => {
-                let seed = side_seed(side);
-                match t.build_mcts::<AnyGame>(seed).ok().flatten() {
-                    Some(search) => Learner::Search(Box::new(search)),
-                    None => Learner::Portfolio(Box::new(
-                        t.build_portfolio::<AnyGame>(seed)
-                            .ok()
-                            .flatten()
-                            .expect("the teacher spec was checked with the config"),
-                    )),
-                }
-            }
+            Some(t) => Learner::Teacher(
+                teacher_for(t, &game, side_seed(side))
+                    .ok()
+                    .flatten()
+                    .expect("the teacher spec was checked for the ruleset"),
+            ),
             None => {
                 let c = client.clone();
-                Learner::Search(Box::new(MctsAgent::with_info_key(
+                Learner::Network(Box::new(MctsAgent::with_info_key(
                     search_config(cfg, side_seed(side)),
                     Arc::new(move |seed| {
                         Box::new(
@@ -333,7 +300,7 @@ pub fn play_game(
                 let agent = &mut agents[side];
                 // The teacher searches every decision with its own budget.
                 let full = out.teacher || rng.random::<f64>() < cfg.full_search_share;
-                if let (false, Learner::Search(search)) = (out.teacher, &mut *agent) {
+                if let Learner::Network(search) = &mut *agent {
                     search.set_budget(Budget::Simulations(if full {
                         cfg.sims
                     } else {
