@@ -41,6 +41,10 @@
 //! - **Close action** (`bot:close-action`, the boarder): run alongside the nearest enemy
 //!   and board it whenever the Boarding odds are about even or better (45%), firing
 //!   otherwise; the prize (odds times its worth in games) draws it alongside.
+//! - **British, focused** (`bot:british-focus`): the British doctrine firing at the enemy in
+//!   arc with the least Hull left instead of the nearest. Found by `broadside tactics`
+//!   (docs/tactics.md): forbidding fire on the weakest target in arc cost `bot:british`
+//!   Elo, yet it takes that shot only when the weakest happens to be the nearest.
 
 use broadside_env::fsail::catalogue::{BOARD_0, CANNON_END, FIRE_0, RESIGN, SHIP_0};
 use broadside_env::fsail::data::MAX_PER_SIDE;
@@ -82,6 +86,9 @@ pub enum Pick {
     Concentrate,
     /// The shot with the highest expected damage (raking shots count their explosions).
     BestShot,
+    /// The target in arc with the least Hull left (the nearest to sinking or striking),
+    /// the shot with the higher expected damage between equals.
+    Weakest,
 }
 
 /// What a doctrine values, as weights of the shared position score.
@@ -187,9 +194,22 @@ pub const CLOSE_ACTION: FsailDoctrine = FsailDoctrine {
     concentrate: false,
 };
 
+/// Close and broadside, fire on the weakest enemy in arc.
+pub const BRITISH_FOCUS: FsailDoctrine = FsailDoctrine {
+    name: "british-focus",
+    pick: Pick::Weakest,
+    ..BRITISH
+};
+
 /// Every doctrine, in the order help lists them.
-pub const FSAIL_DOCTRINES: [FsailDoctrine; 5] =
-    [BRITISH, FRENCH, LINE_OF_BATTLE, RAKE_SEEKER, CLOSE_ACTION];
+pub const FSAIL_DOCTRINES: [FsailDoctrine; 6] = [
+    BRITISH,
+    FRENCH,
+    LINE_OF_BATTLE,
+    RAKE_SEEKER,
+    CLOSE_ACTION,
+    BRITISH_FOCUS,
+];
 
 impl FsailDoctrine {
     /// The doctrine called `name`.
@@ -285,6 +305,8 @@ impl FsailDoctrine {
             Pick::Nearest => 100.0 - range as f64 / INCH as f64 + 0.01 * dmg,
             Pick::MostDamaged => 10.0 * battered(sb) as f64 + dmg,
             Pick::BestShot => dmg,
+            // Below a boarding's value (1000 times its odds), as every pick's is.
+            Pick::Weakest => 100.0 - f64::from(sb.hull) + 0.01 * dmg,
             Pick::Concentrate => {
                 let focus = self.target(g, a) == Some(b);
                 dmg + if focus { 100.0 } else { 0.0 }
@@ -430,5 +452,43 @@ impl Agent<FsailGame> for FsailDoctrineBot {
             Some(a) if legal.contains(a) => a,
             _ => legal.iter().find(|&a| a != RESIGN).unwrap_or(0),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use broadside_env::fsail::FsailRuleset;
+
+    use super::*;
+    use crate::tactics::testing::{game, split_by};
+
+    /// The target (ship index) of fire action `a` of `player`.
+    fn target(g: &FsailGame, player: u8, a: Action) -> Option<usize> {
+        let k = a.checked_sub(FIRE_0).filter(|_| a < BOARD_0)? as usize;
+        g.slot_ship(1 - player, k % MAX_PER_SIDE)
+    }
+
+    #[test]
+    fn the_focused_british_fire_on_the_weakest_target_in_arc() {
+        // A cannon phase of the fleet action, played by the British, where a ship has a
+        // weaker and a sounder target in arc.
+        let british = Box::new(FsailDoctrineBot::new(BRITISH, 3));
+        let (g, _, _) = split_by(
+            &game::<FsailRuleset>(None),
+            "concentrate-fire",
+            Some(british),
+        )
+        .expect("the British meet two targets of unequal Hull");
+        let p = g.current_player().unwrap();
+        let weakest = g
+            .legal_actions()
+            .iter()
+            .filter_map(|a| target(&g, p, a))
+            .map(|t| g.ships()[t].hull)
+            .min();
+        let focus = FsailDoctrineBot::new(BRITISH_FOCUS, 3).choose(&g, p);
+        let hit = target(&g, p, focus).expect("a shot, not a boarding or the end of fire");
+        assert_eq!(Some(g.ships()[hit].hull), weakest);
+        assert_eq!(FsailDoctrine::by_name("british-focus"), Some(BRITISH_FOCUS));
     }
 }
