@@ -42,9 +42,10 @@
 //!   and board it whenever the Boarding odds are about even or better (45%), firing
 //!   otherwise; the prize (odds times its worth in games) draws it alongside.
 //! - **British, focused** (`bot:british-focus`): the British doctrine firing at the enemy in
-//!   arc with the least Hull left instead of the nearest. Found by `broadside tactics`
-//!   (docs/tactics.md): forbidding fire on the weakest target in arc cost `bot:british`
-//!   Elo, yet it takes that shot only when the weakest happens to be the nearest.
+//!   arc with the least Hull left within the closest range band open, instead of the
+//!   nearest. Found by `broadside tactics` (docs/tactics.md): forbidding fire on the
+//!   weakest target in arc cost `bot:british` Elo, yet it takes that shot only when the
+//!   weakest happens to be the nearest.
 
 use broadside_env::fsail::catalogue::{BOARD_0, CANNON_END, FIRE_0, RESIGN, SHIP_0};
 use broadside_env::fsail::data::MAX_PER_SIDE;
@@ -86,8 +87,10 @@ pub enum Pick {
     Concentrate,
     /// The shot with the highest expected damage (raking shots count their explosions).
     BestShot,
-    /// The target in arc with the least Hull left (the nearest to sinking or striking),
-    /// the shot with the higher expected damage between equals.
+    /// The target in arc with the least Hull left (the nearest to sinking or striking)
+    /// among those in the closest range band open, the shot with the higher expected
+    /// damage between equals: concentration that never gives up range (picking the weakest
+    /// whatever its range lost to `Nearest`: docs/tactics.md).
     Weakest,
 }
 
@@ -305,8 +308,12 @@ impl FsailDoctrine {
             Pick::Nearest => 100.0 - range as f64 / INCH as f64 + 0.01 * dmg,
             Pick::MostDamaged => 10.0 * battered(sb) as f64 + dmg,
             Pick::BestShot => dmg,
-            // Below a boarding's value (1000 times its odds), as every pick's is.
-            Pick::Weakest => 100.0 - f64::from(sb.hull) + 0.01 * dmg,
+            // A range band outweighs any Hull (at most `MAX_STAT`); below a boarding's
+            // value (1000 times its odds), as every pick's is.
+            Pick::Weakest => {
+                let band = g.range_band(a, b).unwrap_or(RANGE_BANDS) as f64;
+                100.0 - 20.0 * band - f64::from(sb.hull) + 0.01 * dmg
+            }
             Pick::Concentrate => {
                 let focus = self.target(g, a) == Some(b);
                 dmg + if focus { 100.0 } else { 0.0 }
@@ -315,6 +322,10 @@ impl FsailDoctrine {
         Some(v)
     }
 }
+
+/// Range bands of the rules (short, medium, long): a target beyond them counts as past
+/// the last.
+const RANGE_BANDS: usize = 3;
 
 /// A bot that fights Fighting Sail by a [`FsailDoctrine`].
 #[derive(Debug, Clone)]
@@ -480,15 +491,20 @@ mod tests {
         )
         .expect("the British meet two targets of unequal Hull");
         let p = g.current_player().unwrap();
-        let weakest = g
-            .legal_actions()
-            .iter()
-            .filter_map(|a| target(&g, p, a))
-            .map(|t| g.ships()[t].hull)
-            .min();
+        // Each shot as (range band, Hull of the target): the closest band first, then the
+        // weakest in it.
+        let rank = |a: Action| {
+            let t = target(&g, p, a)?;
+            let f = g.slot_ship(p, (a - FIRE_0) as usize / MAX_PER_SIDE)?;
+            Some((g.range_band(f, t).unwrap_or(RANGE_BANDS), g.ships()[t].hull))
+        };
+        let best = g.legal_actions().iter().filter_map(rank).min();
         let focus = FsailDoctrineBot::new(BRITISH_FOCUS, 3).choose(&g, p);
-        let hit = target(&g, p, focus).expect("a shot, not a boarding or the end of fire");
-        assert_eq!(Some(g.ships()[hit].hull), weakest);
+        assert!(
+            target(&g, p, focus).is_some(),
+            "a shot, not a boarding or the end of fire"
+        );
+        assert_eq!(rank(focus), best);
         assert_eq!(FsailDoctrine::by_name("british-focus"), Some(BRITISH_FOCUS));
     }
 }

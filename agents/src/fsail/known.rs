@@ -34,7 +34,7 @@ impl KnownAgents for FsailGame {
             ),
             (
                 "british-focus",
-                "close and broadside, fire on the enemy in arc with the least Hull left",
+                "close and broadside, fire on the weakest enemy in the closest range band",
             ),
         ];
         debug_assert_eq!(v.len(), FSAIL_DOCTRINES.len());
