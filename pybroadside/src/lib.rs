@@ -6,6 +6,7 @@
 //! - [`env`]: one environment, under the package's PettingZoo and Gymnasium classes.
 //! - [`vec_env`]: the vectorised batch API (Rust threads, GIL released, numpy in place).
 //! - [`agents`] and [`arena`]: agent specs and `broadside arena`'s round robin.
+//! - [`tactics`]: `broadside tactics`' restricted-play study, whole or game by game.
 //!
 //! The crate never links libtorch: `net:` agents are refused with the agents crate's message.
 
@@ -18,6 +19,7 @@ pub mod errors;
 pub mod game;
 pub mod obs;
 pub mod state;
+pub mod tactics;
 pub mod vec_env;
 
 use pyo3::prelude::*;
@@ -97,6 +99,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arena::arena_len, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_game, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_report_json, m)?)?;
+    m.add_function(wrap_pyfunction!(tactics::tactics_json, m)?)?;
+    m.add_function(wrap_pyfunction!(tactics::tactics_len, m)?)?;
+    m.add_function(wrap_pyfunction!(tactics::tactics_game, m)?)?;
+    m.add_function(wrap_pyfunction!(tactics::tactics_report_json, m)?)?;
     m.add_function(wrap_pyfunction!(bot::bot_request, m)?)?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<agents::PyAgent>()?;

@@ -41,6 +41,11 @@
 //! - **Close action** (`bot:close-action`, the boarder): run alongside the nearest enemy
 //!   and board it whenever the Boarding odds are about even or better (45%), firing
 //!   otherwise; the prize (odds times its worth in games) draws it alongside.
+//! - **British, focused** (`bot:british-focus`): the British doctrine firing at the enemy in
+//!   arc with the least Hull left within the closest range band open, instead of the
+//!   nearest. Found by `broadside tactics` (docs/tactics.md): forbidding fire on the
+//!   weakest target in arc cost `bot:british` Elo, yet it takes that shot only when the
+//!   weakest happens to be the nearest.
 
 use broadside_env::fsail::catalogue::{BOARD_0, CANNON_END, FIRE_0, RESIGN, SHIP_0};
 use broadside_env::fsail::data::MAX_PER_SIDE;
@@ -82,6 +87,11 @@ pub enum Pick {
     Concentrate,
     /// The shot with the highest expected damage (raking shots count their explosions).
     BestShot,
+    /// The target in arc with the least Hull left (the nearest to sinking or striking)
+    /// among those in the closest range band open, the shot with the higher expected
+    /// damage between equals: concentration that never gives up range (picking the weakest
+    /// whatever its range lost to `Nearest`: docs/tactics.md).
+    Weakest,
 }
 
 /// What a doctrine values, as weights of the shared position score.
@@ -187,9 +197,22 @@ pub const CLOSE_ACTION: FsailDoctrine = FsailDoctrine {
     concentrate: false,
 };
 
+/// Close and broadside, fire on the weakest enemy in arc.
+pub const BRITISH_FOCUS: FsailDoctrine = FsailDoctrine {
+    name: "british-focus",
+    pick: Pick::Weakest,
+    ..BRITISH
+};
+
 /// Every doctrine, in the order help lists them.
-pub const FSAIL_DOCTRINES: [FsailDoctrine; 5] =
-    [BRITISH, FRENCH, LINE_OF_BATTLE, RAKE_SEEKER, CLOSE_ACTION];
+pub const FSAIL_DOCTRINES: [FsailDoctrine; 6] = [
+    BRITISH,
+    FRENCH,
+    LINE_OF_BATTLE,
+    RAKE_SEEKER,
+    CLOSE_ACTION,
+    BRITISH_FOCUS,
+];
 
 impl FsailDoctrine {
     /// The doctrine called `name`.
@@ -285,6 +308,12 @@ impl FsailDoctrine {
             Pick::Nearest => 100.0 - range as f64 / INCH as f64 + 0.01 * dmg,
             Pick::MostDamaged => 10.0 * battered(sb) as f64 + dmg,
             Pick::BestShot => dmg,
+            // A range band outweighs any Hull (at most `MAX_STAT`); below a boarding's
+            // value (1000 times its odds), as every pick's is.
+            Pick::Weakest => {
+                let band = g.range_band(a, b).unwrap_or(RANGE_BANDS) as f64;
+                100.0 - 20.0 * band - f64::from(sb.hull) + 0.01 * dmg
+            }
             Pick::Concentrate => {
                 let focus = self.target(g, a) == Some(b);
                 dmg + if focus { 100.0 } else { 0.0 }
@@ -293,6 +322,10 @@ impl FsailDoctrine {
         Some(v)
     }
 }
+
+/// Range bands of the rules (short, medium, long): a target beyond them counts as past
+/// the last.
+const RANGE_BANDS: usize = 3;
 
 /// A bot that fights Fighting Sail by a [`FsailDoctrine`].
 #[derive(Debug, Clone)]
@@ -430,5 +463,48 @@ impl Agent<FsailGame> for FsailDoctrineBot {
             Some(a) if legal.contains(a) => a,
             _ => legal.iter().find(|&a| a != RESIGN).unwrap_or(0),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use broadside_env::fsail::FsailRuleset;
+
+    use super::*;
+    use crate::tactics::testing::{game, split_by};
+
+    /// The target (ship index) of fire action `a` of `player`.
+    fn target(g: &FsailGame, player: u8, a: Action) -> Option<usize> {
+        let k = a.checked_sub(FIRE_0).filter(|_| a < BOARD_0)? as usize;
+        g.slot_ship(1 - player, k % MAX_PER_SIDE)
+    }
+
+    #[test]
+    fn the_focused_british_fire_on_the_weakest_target_in_arc() {
+        // A cannon phase of the fleet action, played by the British, where a ship has a
+        // weaker and a sounder target in arc.
+        let british = Box::new(FsailDoctrineBot::new(BRITISH, 3));
+        let (g, _, _) = split_by(
+            &game::<FsailRuleset>(None),
+            "concentrate-fire",
+            Some(british),
+        )
+        .expect("the British meet two targets of unequal Hull");
+        let p = g.current_player().unwrap();
+        // Each shot as (range band, Hull of the target): the closest band first, then the
+        // weakest in it.
+        let rank = |a: Action| {
+            let t = target(&g, p, a)?;
+            let f = g.slot_ship(p, (a - FIRE_0) as usize / MAX_PER_SIDE)?;
+            Some((g.range_band(f, t).unwrap_or(RANGE_BANDS), g.ships()[t].hull))
+        };
+        let best = g.legal_actions().iter().filter_map(rank).min();
+        let focus = FsailDoctrineBot::new(BRITISH_FOCUS, 3).choose(&g, p);
+        assert!(
+            target(&g, p, focus).is_some(),
+            "a shot, not a boarding or the end of fire"
+        );
+        assert_eq!(rank(focus), best);
+        assert_eq!(FsailDoctrine::by_name("british-focus"), Some(BRITISH_FOCUS));
     }
 }

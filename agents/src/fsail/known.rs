@@ -32,6 +32,10 @@ impl KnownAgents for FsailGame {
                 "close-action",
                 "the boarder: run alongside the nearest enemy and board it",
             ),
+            (
+                "british-focus",
+                "close and broadside, fire on the weakest enemy in the closest range band",
+            ),
         ];
         debug_assert_eq!(v.len(), FSAIL_DOCTRINES.len());
         v

@@ -9,7 +9,7 @@ mod tactics;
 pub mod value;
 
 pub use doctrine::{
-    FsailDoctrine, FsailDoctrineBot, BRITISH, CLOSE_ACTION, FRENCH, FSAIL_DOCTRINES,
+    FsailDoctrine, FsailDoctrineBot, BRITISH, BRITISH_FOCUS, CLOSE_ACTION, FRENCH, FSAIL_DOCTRINES,
     LINE_OF_BATTLE, RAKE_SEEKER,
 };
 pub use value::FsailMorale;

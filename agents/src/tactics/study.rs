@@ -8,7 +8,7 @@
 use broadside_env::ruleset::AnyGame;
 use broadside_env::{Game, Turn};
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::mcts::hash::{mix, splitmix64};
 use crate::ratings::bradley_terry;
@@ -32,8 +32,9 @@ pub struct StudyConfig {
     pub max_decisions: Option<usize>,
 }
 
-/// One game of a study.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// One game of a study (read back by [`summarise`]'s callers that played the games
+/// elsewhere, such as the Python package's Ray workers).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StudyGame {
     /// The tactic forbidden, by its index in the ruleset's list.
     pub tactic: usize,
@@ -94,7 +95,7 @@ pub fn run(
     let n = tactics_of(ruleset).map_or(0, |t| t.len());
     spec.build::<AnyGame>(0)?;
     restricted_agent(spec, ruleset, 0, 0)?;
-    (0..n * 2 * config.pairs)
+    (0..study_len(n, config.pairs))
         .into_par_iter()
         .map(|index| {
             let g = play(new_game, ruleset, spec, config, index)?;
@@ -104,7 +105,15 @@ pub fn run(
         .collect()
 }
 
-fn play(
+/// How many games a study of `tactics` tactics and `pairs` pairs a tactic plays.
+pub fn study_len(tactics: usize, pairs: usize) -> usize {
+    tactics * 2 * pairs
+}
+
+/// Plays game `index` of the study alone: the very game [`run`] plays at that index (the
+/// tactic, sides and seeds depend only on the index and the config), so games spread over
+/// other machines make the same report.
+pub fn play(
     new_game: &(dyn Fn(u64) -> AnyGame + Sync),
     ruleset: &str,
     spec: &AgentSpec,

@@ -26,6 +26,10 @@
 //!   side must press the line gives way to a general chase, each ship on its nearest enemy.
 //! - **Rake seeker** (`bot:rake-seeker`): manoeuvre across the enemy's bow or stern for a
 //!   raking broadside, avoid being raked, hull shot when close.
+//! - **Line of battle, hull** (`bot:line-of-battle-hull`): the line of battle, always aiming
+//!   at the hull. Found by `broadside tactics` (docs/tactics.md): forbidding rigging fire
+//!   made the line of battle stronger in the squadron battle, because it reckons the range
+//!   to the flagship's target while each broadside fires at whatever bears, often closer.
 
 use broadside_env::hex::{ShipPos, Side};
 use broadside_env::wsim::catalogue::*;
@@ -139,8 +143,22 @@ pub const RAKE_SEEKER: Doctrine = Doctrine {
     concentrate: false,
 };
 
+/// Line of battle, always aiming at the hull (the aim is the ship's, for whichever enemy its
+/// broadsides bear on; beyond hull range the rules fire at the rigging column anyway).
+pub const LINE_OF_BATTLE_HULL: Doctrine = Doctrine {
+    name: "line-of-battle-hull",
+    hull_range: i32::MAX,
+    ..LINE_OF_BATTLE
+};
+
 /// Every doctrine, in the order help lists them.
-pub const DOCTRINES: [Doctrine; 4] = [BRITISH, FRENCH, LINE_OF_BATTLE, RAKE_SEEKER];
+pub const DOCTRINES: [Doctrine; 5] = [
+    BRITISH,
+    FRENCH,
+    LINE_OF_BATTLE,
+    RAKE_SEEKER,
+    LINE_OF_BATTLE_HULL,
+];
 
 impl Doctrine {
     /// The doctrine called `name`.
@@ -357,5 +375,64 @@ impl Agent<WsimGame> for DoctrineBot {
         } else {
             legal.iter().find(|&a| a != RESIGN).unwrap_or(0)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use broadside_env::wsim::{builtin_scenario, WsimOptions};
+    use broadside_env::Turn;
+
+    use super::*;
+
+    /// Plays the squadron battle with `bot` on both sides until the first ship that is
+    /// farther than hull range from its doctrine's target reaches its aim order.
+    fn first_far_aim(bot: &mut DoctrineBot) -> (WsimGame, usize) {
+        let sc = builtin_scenario("squadron-battle").unwrap();
+        let mut g = WsimGame::new(&sc, WsimOptions { resignation: false });
+        loop {
+            let Turn::Player(p) = g.turn() else {
+                panic!("the first orders end before a far aim");
+            };
+            if let Phase::Orders {
+                ship,
+                step: Step::Aim,
+                ..
+            } = g.phase
+            {
+                let i = ship as usize;
+                let t = bot.doctrine().target(&g, i).unwrap();
+                if g.plan_cursor(i).pos.range_to(g.ships[t].pos) > LINE_OF_BATTLE.hull_range {
+                    return (g, i);
+                }
+            }
+            let a = bot.choose(&g, p);
+            g.apply(a).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_hull_line_aims_at_the_hull_where_the_line_aims_at_the_rigging() {
+        let (g, _) = first_far_aim(&mut DoctrineBot::new(LINE_OF_BATTLE, 1));
+        let p = g.current_player().unwrap();
+        assert_eq!(
+            DoctrineBot::new(LINE_OF_BATTLE, 1).choose(&g, p),
+            AIM_RIGGING
+        );
+        assert_eq!(
+            DoctrineBot::new(LINE_OF_BATTLE_HULL, 1).choose(&g, p),
+            AIM_HULL
+        );
+        // Only the aim differs: the two sail the same line.
+        let mut line = DoctrineBot::new(LINE_OF_BATTLE, 2);
+        let mut hull = DoctrineBot::new(LINE_OF_BATTLE_HULL, 2);
+        let sc = builtin_scenario("squadron-battle").unwrap();
+        let g = WsimGame::new(&sc, WsimOptions { resignation: false });
+        let p = g.current_player().unwrap();
+        assert_eq!(line.choose(&g, p), hull.choose(&g, p));
+        assert_eq!(
+            Doctrine::by_name("line-of-battle-hull"),
+            Some(LINE_OF_BATTLE_HULL)
+        );
     }
 }

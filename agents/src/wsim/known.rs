@@ -35,6 +35,10 @@ impl KnownAgents for WsimGame {
                 "rake-seeker",
                 "manoeuvre for raking broadsides, avoid being raked",
             ),
+            (
+                "line-of-battle-hull",
+                "the line of battle, always aiming at the hull",
+            ),
         ]);
         debug_assert_eq!(v.len(), DOCTRINES.len() + 1);
         v

@@ -10,6 +10,7 @@ pub mod value;
 
 pub use close_action::CloseActionBot;
 pub use doctrine::{
-    Doctrine, DoctrineBot, BRITISH, DOCTRINES, FRENCH, LINE_OF_BATTLE, RAKE_SEEKER,
+    Doctrine, DoctrineBot, BRITISH, DOCTRINES, FRENCH, LINE_OF_BATTLE, LINE_OF_BATTLE_HULL,
+    RAKE_SEEKER,
 };
 pub use value::{material, wsim_hidden_model, wsim_info_key, wsim_model_orders, WsimMaterial};

@@ -8,6 +8,8 @@
 - :class:`Game` — the low-level game API (after OpenSpiel's ``pyspiel``).
 - :class:`Agent`, :func:`arena` — agent specs and ``broadside arena``'s round robin.
 - :mod:`broadside.distributed` — the arena's games spread over a Ray cluster.
+- :func:`tactics` — ``broadside tactics``' restricted-play study, here or on Ray
+  (:mod:`broadside.tactics_study`).
 """
 
 from broadside._core import (
@@ -24,6 +26,7 @@ from broadside.aec import BroadsideAEC, env, raw_env
 from broadside.parallel import BroadsideParallel, parallel_env
 from broadside.gym import BroadsideGym, register_envs
 from broadside.vector import VecEnv, episode_seed
+from broadside.tactics_study import tactics, tactics_json
 
 __all__ = [
     "CHANCE_PLAYER",
@@ -44,6 +47,8 @@ __all__ = [
     "rulesets",
     "scenarios",
     "spec",
+    "tactics",
+    "tactics_json",
 ]
 
 register_envs()

@@ -51,6 +51,39 @@ def arena_report_json(
     games: bool = False,
 ) -> str: ...
 
+def tactics_json(
+    ruleset: str,
+    agent: str = "bot:best",
+    scenario: str | None = None,
+    pairs: int = 20,
+    seed: int = 1,
+    max_decisions: int = 20000,
+) -> str: ...
+def tactics_len(
+    ruleset: str,
+    agent: str = "bot:best",
+    scenario: str | None = None,
+    pairs: int = 20,
+    max_decisions: int = 20000,
+) -> int: ...
+def tactics_game(
+    ruleset: str,
+    index: int,
+    agent: str = "bot:best",
+    scenario: str | None = None,
+    pairs: int = 20,
+    seed: int = 1,
+    max_decisions: int = 20000,
+) -> str: ...
+def tactics_report_json(
+    ruleset: str,
+    games: Sequence[str],
+    agent: str = "bot:best",
+    scenario: str | None = None,
+    pairs: int = 20,
+    seed: int = 1,
+) -> str: ...
+
 def bot_request(game: Game, decision: int = 0, time_left_ms: int = 5000) -> str: ...
 
 class Game:
