@@ -119,8 +119,11 @@ pub fn read_published(run: &Path) -> Result<Option<Published>> {
     if !path.exists() {
         return Ok(None);
     }
-    let text = std::fs::read_to_string(&path)
-        .with_context(|| format!("cannot read {}", path.display()))?;
+    let (_, text) = broadside_env::data_files::read_text_limited(
+        &path,
+        broadside_env::data_files::CONFIG_FILE_LIMIT,
+    )
+    .with_context(|| format!("cannot read {}", path.display()))?;
     let p: Published = serde_json::from_str(&text)
         .with_context(|| format!("{} is not a published network", path.display()))?;
     Ok(Some(p))
@@ -332,7 +335,7 @@ struct Loaded {
 /// Loads the published network `p` behind a one-game inference server.
 fn load(run: &Path, p: &Published, spec: &'static GameSpec, cfg: &TrainConfig) -> Result<Loaded> {
     let path = network_dir(run).join(&p.file);
-    let (net, meta) = Network::load(&path, spec, Device::Cpu)
+    let (net, _) = Network::load(&path, spec, Device::Cpu)
         .with_context(|| format!("cannot load the published network {}", path.display()))?;
     if net.config() != &cfg.net {
         bail!(
@@ -340,7 +343,6 @@ fn load(run: &Path, p: &Published, spec: &'static GameSpec, cfg: &TrainConfig) -
             path.display()
         );
     }
-    let _ = meta;
     // One request per forward pass, as the trainer's deterministic self-play does.
     let server = InferenceServer::start(net, 1, Duration::from_micros(cfg.selfplay.max_wait_us));
     Ok(Loaded {
