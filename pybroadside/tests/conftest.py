@@ -38,3 +38,16 @@ def run_cli(bin_path, *args) -> str:
     out = subprocess.run([str(bin_path), *map(str, args)], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     return out.stdout
+
+
+@pytest.fixture(scope="session")
+def local_ray():
+    """One local Ray for every distributed test of the session (2 CPUs, no dashboard):
+    starting Ray costs tens of seconds, so the tests share it rather than each starting
+    their own. Skips when Ray is not installed."""
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        yield ray
+    finally:
+        ray.shutdown()

@@ -29,17 +29,12 @@ def test_the_arena_json_is_the_commands_byte_for_byte(ruleset, tmp_path, broadsi
     assert broadside.arena(ruleset, games=True, **ARENA) == full
 
 
-def test_a_ray_arena_gives_the_commands_results_game_for_game(tmp_path, broadside_bin):
-    ray = pytest.importorskip("ray")
+def test_a_ray_arena_gives_the_commands_results_game_for_game(tmp_path, broadside_bin, local_ray):
     from broadside.distributed import ray_arena
 
     ruleset = "fsail"
     _, full = cli_arena(broadside_bin, ruleset, tmp_path)
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        report = ray_arena(ruleset, games=True, chunk=2, **ARENA)
-    finally:
-        ray.shutdown()
+    report = ray_arena(ruleset, games=True, chunk=2, **ARENA)
     assert report == full
     assert len(report["games"]) == 6
 

@@ -31,8 +31,10 @@ def _wait_for(what, check, seconds):
         time.sleep(0.05)
 
 
-def test_ray_workers_feed_the_trainer_versioned_and_a_killed_worker_loses_at_most_its_game(tmp_path, broadside_bin):
-    ray = pytest.importorskip("ray")
+def test_ray_workers_feed_the_trainer_versioned_and_a_killed_worker_loses_at_most_its_game(
+    tmp_path, broadside_bin, local_ray
+):
+    ray = local_ray
     from broadside.selfplay import SelfPlayWorker, read_shard_header
 
     _needs_torch_build(broadside_bin)
@@ -54,7 +56,6 @@ def test_ray_workers_feed_the_trainer_versioned_and_a_killed_worker_loses_at_mos
             return []
         return [json.loads(line) for line in taken_log.read_text().splitlines() if line.strip()]
 
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         actor = ray.remote(num_cpus=1)(SelfPlayWorker)
         w0, w1 = actor.remote(str(broadside_bin), str(run), "w0"), actor.remote(str(broadside_bin), str(run), "w1")
@@ -74,7 +75,6 @@ def test_ray_workers_feed_the_trainer_versioned_and_a_killed_worker_loses_at_mos
         # The run's end stops the other worker.
         assert ray.get(w1.wait.remote(), timeout=60) == 0
     finally:
-        ray.shutdown()
         if trainer.poll() is None:
             trainer.kill()
 

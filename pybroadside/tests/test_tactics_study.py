@@ -50,16 +50,10 @@ def test_games_played_one_by_one_make_the_same_report_in_any_order():
         _core.tactics_game(ruleset, n, STUDY["agent"], None, STUDY["pairs"], STUDY["seed"])
 
 
-def test_a_ray_study_gives_the_commands_report(broadside_bin):
-    ray = pytest.importorskip("ray")
-
+def test_a_ray_study_gives_the_commands_report(broadside_bin, local_ray):
     ruleset = "togo"
     printed = json.loads(cli_tactics(broadside_bin, ruleset))
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        report = broadside.tactics(ruleset, ray=True, chunk=8, **STUDY)
-    finally:
-        ray.shutdown()
+    report = broadside.tactics(ruleset, ray=True, chunk=8, **STUDY)
     assert report == printed
 
 
