@@ -337,22 +337,22 @@ mod tests {
     fn the_likelihood_of_superiority_follows_the_normal_approximation() {
         assert_eq!(likelihood_of_superiority(0, 0), 0.5);
         assert!((likelihood_of_superiority(10, 10) - 0.5).abs() < 1e-7);
-        // (W - L) / sqrt(W + L) = 1 and 2: Φ(1) = 0.841345, Φ(2) = 0.977250.
-        assert!((likelihood_of_superiority(5, 4) - 0.841_345).abs() < 1e-6);
-        assert!((likelihood_of_superiority(6, 2) - 0.977_250).abs() < 1e-6);
-        assert!((likelihood_of_superiority(2, 6) - 0.022_750).abs() < 1e-6);
+        // (W - L) / sqrt(W + L) = 3 / 3 = 1 and 4 / 2 = 2: Φ(1) = 0.841345, Φ(2) = 0.977250.
+        assert!((likelihood_of_superiority(6, 3) - 0.841_345).abs() < 1e-6);
+        assert!((likelihood_of_superiority(4, 0) - 0.977_250).abs() < 1e-6);
+        assert!((likelihood_of_superiority(0, 4) - 0.022_750).abs() < 1e-6);
         assert!(likelihood_of_superiority(400, 0) > 0.999_999);
     }
 
     #[test]
     fn an_sprt_report_carries_its_error_rates_and_los() {
         let mut t = Sprt::with_errors(0.0, 50.0, 0.01, 0.2).unwrap();
-        let games = [game([0, 1], 1.0), game([1, 0], 0.0), game([0, 1], 0.0)];
+        // The first agent wins as side 0 and as side 1, and draws once.
+        let games = [game([0, 1], 1.0), game([1, 0], -1.0), game([0, 1], 0.0)];
         t.add_pair(1.0, 1.0);
         let r = SprtReport::new(&t, t.decision(), &games);
         assert_eq!((r.alpha, r.beta), (0.01, 0.2));
         assert_eq!(r.bounds, [t.lower, t.upper]);
-        // Two wins and a draw for the first agent.
         assert!((r.los - likelihood_of_superiority(2, 0)).abs() < 1e-12);
         let v = serde_json::to_value(&r).unwrap();
         assert_eq!(v["decision"], "undecided");

@@ -3,6 +3,7 @@
 //! an error that lists the known ids.
 
 use std::path::Path;
+use std::sync::OnceLock;
 
 use crate::error::DataError;
 
@@ -302,9 +303,75 @@ pub fn parse_embedded<T>(
         .collect()
 }
 
+/// The embedded data file `file` (`text`, compiled into the binary) parsed by `parse` the
+/// first time it is asked for and kept in `cell`: every ruleset's rule numbers, ship lists
+/// and cards. The embedded files are checked by tests, so a failure here is a build defect
+/// and panics with the loader's message.
+pub fn embedded<T>(
+    cell: &'static OnceLock<T>,
+    text: &str,
+    file: &str,
+    parse: impl FnOnce(&str, &str) -> Result<T, DataError>,
+) -> &'static T {
+    cell.get_or_init(|| {
+        parse(text, file)
+            .unwrap_or_else(|e| panic!("embedded {file} is invalid (checked by tests): {e}"))
+    })
+}
+
+/// [`embedded`] for a list (ship classes, cards), as a slice.
+pub fn embedded_list<T>(
+    cell: &'static OnceLock<Vec<T>>,
+    text: &str,
+    file: &str,
+    parse: impl FnOnce(&str, &str) -> Result<Vec<T>, DataError>,
+) -> &'static [T] {
+    embedded(cell, text, file, parse).as_slice()
+}
+
+/// A ruleset's built-in scenarios ([`parse_embedded`] over `files`, named `folder/name`),
+/// parsed the first time they are asked for and kept in `cell`.
+pub fn embedded_scenarios<T>(
+    cell: &'static OnceLock<Vec<T>>,
+    ruleset: &str,
+    folder: &str,
+    files: &[(&str, &str)],
+    parse: impl Fn(&str, &str) -> Result<T, DataError>,
+) -> &'static [T] {
+    cell.get_or_init(|| parse_embedded(ruleset, folder, files, parse))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn number(text: &str, file: &str) -> Result<u32, DataError> {
+        text.trim()
+            .parse()
+            .map_err(|_| DataError::invalid(file, "number", "not a whole number"))
+    }
+
+    #[test]
+    fn embedded_data_is_parsed_once_and_a_broken_file_names_itself() {
+        static ONE: OnceLock<u32> = OnceLock::new();
+        assert_eq!(*embedded(&ONE, "7", "seven.toml", number), 7);
+        // Kept: a second call does not parse again (this text would not parse).
+        assert_eq!(*embedded(&ONE, "x", "seven.toml", number), 7);
+        static BROKEN: OnceLock<u32> = OnceLock::new();
+        let e = std::panic::catch_unwind(|| *embedded(&BROKEN, "x", "broken.toml", number))
+            .expect_err("a broken embedded file is a build defect");
+        let message = e.downcast_ref::<String>().expect("a formatted panic");
+        assert!(
+            message.contains("embedded broken.toml is invalid"),
+            "{message}"
+        );
+        static LIST: OnceLock<Vec<u32>> = OnceLock::new();
+        let files = [("a.toml", "1"), ("b.toml", "2")];
+        assert_eq!(
+            embedded_scenarios(&LIST, "toy", "toy", &files, number),
+            [1, 2]
+        );
+    }
 
     #[test]
     fn the_bounded_reader_refuses_devices_folders_and_files_past_the_limit() {

@@ -8,6 +8,8 @@
 //!   charts, the log, JSON states, the result, orders in the game's notation) and [`fsail`]
 //!   (the table as a character grid, and the same views). [`roster`] names the ships and
 //!   [`style`] colours the text.
+//! - [`board`]: a ruleset's position as data for the browser ([`board::Board`]), what
+//!   [`screens::RulesetUi::board`] returns.
 //! - [`serve`]: `broadside serve`, the board in a browser (play, replay, analysis), each
 //!   ruleset drawn through [`screens::RulesetUi::board`].
 //! - [`train`]: self-play training (the loop needs the `torch` feature).
@@ -16,6 +18,7 @@
 
 pub mod admiral;
 pub mod atomic;
+pub mod board;
 pub mod cmd;
 pub mod interrupt;
 pub mod progress;

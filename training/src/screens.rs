@@ -4,7 +4,8 @@
 //! traits: [`RulesetUi`] (what `play` shows and how orders are typed; `replay` uses the same
 //! views) and [`Screens`] (which UI a ruleset has and its default admirals). The commands
 //! reach them through the functions at the bottom, expanded from the registry's list
-//! ([`broadside_env::for_each_ruleset!`]), so no command names a ruleset.
+//! ([`broadside_env::for_each_ruleset!`]), so no command names a ruleset: [`with_ui`] runs a
+//! command's [`WithUi`] task with the scenario's screens, and the seam imports no command.
 //!
 //! Every ruleset gets the generic order prompt for free ([`legal_orders`], [`parse_order`]:
 //! the legal orders of the moment, numbered and described, read back by number or name);
@@ -18,12 +19,9 @@ use broadside_env::game::{Action, Game};
 use broadside_env::ruleset::{AnyGame, AnyScenario, Registered, Ruleset};
 use serde::Serialize;
 
+use crate::board::{Area, Board};
 use crate::cmd::play::session::Session;
-use crate::cmd::play::PlaySettings;
-use crate::cmd::replay::ReplaySettings;
 use crate::roster::Roster;
-use crate::serve::board::{Area, Board};
-use crate::serve::view::{UiViewer, Viewer};
 use crate::style::Style;
 
 /// The action that led to a state, in readable JSON states.
@@ -170,6 +168,18 @@ where
     /// The search a difficulty level plays in a battle of squadrons (the level adds its
     /// time); `None`: the tree search at the level, as in duels.
     const SQUADRON_LEVEL: Option<&'static str>;
+}
+
+/// What a command does with a ruleset's screens, whichever ruleset its game is of: `play`,
+/// `replay` and the board's views each give one and call [`with_ui`], so the seam names no
+/// command and every command reaches every ruleset without naming one.
+pub trait WithUi {
+    type Output;
+    /// Does the task with the screens `U` (whose game has its ruleset's agents).
+    fn run<U>(self) -> Self::Output
+    where
+        U: RulesetUi + Send + 'static,
+        U::State: KnownAgents;
 }
 
 /// The ruleset's game inside `g`, or an internal error naming the ruleset expected.
@@ -326,32 +336,10 @@ where
 
 macro_rules! screens_registry {
     ($($module:ident: $variant:ident = $ruleset:path),* $(,)?) => {
-        /// Runs `broadside play` with the screens of the scenario's ruleset.
-        pub fn play(s: PlaySettings) -> Result<()> {
-            match &s.scenario {
-                $(AnyScenario::$variant(_) => {
-                    let ui = <<$ruleset as Screens>::Ui as RulesetUi>::new(&s.scenario, s.human_side)?;
-                    crate::cmd::play::session::play(s, ui)
-                })*
-            }
-        }
-
-        /// Runs `broadside replay` with the screens of the saved game's ruleset.
-        pub fn replay(s: ReplaySettings) -> Result<()> {
-            match &s.saved.scenario {
-                $(AnyScenario::$variant(_) => {
-                    crate::cmd::replay::replay_with::<<$ruleset as Screens>::Ui>(s)
-                })*
-            }
-        }
-
-        /// The browser's views of `scenario` for a person commanding side `viewer`
-        /// (`broadside serve`).
-        pub fn viewer(scenario: &AnyScenario, viewer: u8) -> Result<Box<dyn Viewer>> {
+        /// Runs `task` with the screens of `scenario`'s ruleset (see [`WithUi`]).
+        pub fn with_ui<T: WithUi>(scenario: &AnyScenario, task: T) -> T::Output {
             match scenario {
-                $(AnyScenario::$variant(_) => Ok(Box::new(UiViewer(
-                    <<$ruleset as Screens>::Ui as RulesetUi>::new(scenario, viewer)?,
-                )))),*
+                $(AnyScenario::$variant(_) => task.run::<<$ruleset as Screens>::Ui>()),*
             }
         }
 

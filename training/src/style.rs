@@ -14,8 +14,10 @@ pub fn sanitize(text: &str) -> String {
 }
 
 /// `n` and the noun, singular or plural as English wants it: "1 mistake", "2 mistakes".
-pub fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+/// Any integer type (dice and hits are `u8`, tallies `usize`).
+pub fn count<N: std::fmt::Display + PartialEq + From<u8>>(n: N, one: &str, many: &str) -> String {
+    let word = if n == N::from(1) { one } else { many };
+    format!("{n} {word}")
 }
 
 /// [`sanitize`] that keeps line breaks (for multi-line messages such as errors).

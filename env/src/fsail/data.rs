@@ -377,20 +377,13 @@ pub fn parse_rules(text: &str, file: &str) -> Result<Rules, DataError> {
 /// The embedded ship profiles.
 pub fn profiles() -> &'static [Profile] {
     static P: OnceLock<Vec<Profile>> = OnceLock::new();
-    P.get_or_init(|| {
-        parse_profiles(PROFILES_TOML, PROFILES_FILE).unwrap_or_else(|e| {
-            panic!("embedded {PROFILES_FILE} is invalid (checked by tests): {e}")
-        })
-    })
+    crate::data_files::embedded_list(&P, PROFILES_TOML, PROFILES_FILE, parse_profiles)
 }
 
 /// The embedded rule numbers.
 pub fn rules() -> &'static Rules {
     static R: OnceLock<Rules> = OnceLock::new();
-    R.get_or_init(|| {
-        parse_rules(RULES_TOML, RULES_FILE)
-            .unwrap_or_else(|e| panic!("embedded {RULES_FILE} is invalid (checked by tests): {e}"))
-    })
+    crate::data_files::embedded(&R, RULES_TOML, RULES_FILE, parse_rules)
 }
 
 /// One ship of a scenario.
@@ -797,14 +790,13 @@ impl Scenario {
 /// The embedded scenarios, default first.
 pub fn builtin_scenarios() -> &'static [Scenario] {
     static S: OnceLock<Vec<Scenario>> = OnceLock::new();
-    S.get_or_init(|| {
-        crate::data_files::parse_embedded(
-            RULESET,
-            "fsail/scenarios",
-            &BUILTIN_SCENARIO_FILES,
-            parse_scenario,
-        )
-    })
+    crate::data_files::embedded_scenarios(
+        &S,
+        RULESET,
+        "fsail/scenarios",
+        &BUILTIN_SCENARIO_FILES,
+        parse_scenario,
+    )
 }
 
 /// The built-in scenario with this id; [`DataError::UnknownScenario`] lists the known ids.

@@ -244,10 +244,7 @@ pub fn parse_rules(text: &str, file: &str) -> Result<Rules, DataError> {
 /// The embedded rule numbers.
 pub fn rules() -> &'static Rules {
     static R: OnceLock<Rules> = OnceLock::new();
-    R.get_or_init(|| {
-        parse_rules(RULES_TOML, RULES_FILE)
-            .unwrap_or_else(|e| panic!("embedded {RULES_FILE} is invalid (checked by tests): {e}"))
-    })
+    crate::data_files::embedded(&R, RULES_TOML, RULES_FILE, parse_rules)
 }
 
 /// A ship card.
@@ -356,11 +353,7 @@ pub fn parse_classes(text: &str, file: &str) -> Result<Vec<Class>, DataError> {
 /// The embedded ship cards.
 pub fn classes() -> &'static [Class] {
     static C: OnceLock<Vec<Class>> = OnceLock::new();
-    C.get_or_init(|| {
-        parse_classes(CLASSES_TOML, CLASSES_FILE).unwrap_or_else(|e| {
-            panic!("embedded {CLASSES_FILE} is invalid (checked by tests): {e}")
-        })
-    })
+    crate::data_files::embedded_list(&C, CLASSES_TOML, CLASSES_FILE, parse_classes)
 }
 
 /// A nationality (glossary: nationality; each with its special rules).
@@ -573,10 +566,7 @@ pub fn parse_cards(text: &str, file: &str) -> Result<Vec<Card>, DataError> {
 /// The embedded initiative cards.
 pub fn cards() -> &'static [Card] {
     static C: OnceLock<Vec<Card>> = OnceLock::new();
-    C.get_or_init(|| {
-        parse_cards(CARDS_TOML, CARDS_FILE)
-            .unwrap_or_else(|e| panic!("embedded {CARDS_FILE} is invalid (checked by tests): {e}"))
-    })
+    crate::data_files::embedded_list(&C, CARDS_TOML, CARDS_FILE, parse_cards)
 }
 
 /// The cards a squadron of `nation` may put in its hand (glossary: initiative hand, valid
@@ -1342,14 +1332,13 @@ impl Scenario {
 /// Every built-in scenario, default first.
 pub fn builtin_scenarios() -> &'static [Scenario] {
     static S: OnceLock<Vec<Scenario>> = OnceLock::new();
-    S.get_or_init(|| {
-        crate::data_files::parse_embedded(
-            RULESET,
-            "oak/scenarios",
-            &BUILTIN_SCENARIO_FILES,
-            parse_scenario,
-        )
-    })
+    crate::data_files::embedded_scenarios(
+        &S,
+        RULESET,
+        "oak/scenarios",
+        &BUILTIN_SCENARIO_FILES,
+        parse_scenario,
+    )
 }
 
 /// The built-in scenario with this id; [`DataError::UnknownScenario`] lists the known ids.

@@ -365,20 +365,13 @@ pub fn parse_rules(text: &str, file: &str) -> Result<Rules, DataError> {
 /// The embedded ship classes.
 pub fn classes() -> &'static [ShipClass] {
     static C: OnceLock<Vec<ShipClass>> = OnceLock::new();
-    C.get_or_init(|| {
-        parse_classes(CLASSES_TOML, CLASSES_FILE).unwrap_or_else(|e| {
-            panic!("embedded {CLASSES_FILE} is invalid (checked by tests): {e}")
-        })
-    })
+    crate::data_files::embedded_list(&C, CLASSES_TOML, CLASSES_FILE, parse_classes)
 }
 
 /// The embedded rule numbers.
 pub fn rules() -> &'static Rules {
     static R: OnceLock<Rules> = OnceLock::new();
-    R.get_or_init(|| {
-        parse_rules(RULES_TOML, RULES_FILE)
-            .unwrap_or_else(|e| panic!("embedded {RULES_FILE} is invalid (checked by tests): {e}"))
-    })
+    crate::data_files::embedded(&R, RULES_TOML, RULES_FILE, parse_rules)
 }
 
 /// One ship of a scenario.
@@ -730,14 +723,13 @@ pub fn corner_hex(map: HexMap, corner: u8) -> Hex {
 /// The embedded scenarios, default first.
 pub fn builtin_scenarios() -> &'static [Scenario] {
     static S: OnceLock<Vec<Scenario>> = OnceLock::new();
-    S.get_or_init(|| {
-        crate::data_files::parse_embedded(
-            RULESET,
-            "poe/scenarios",
-            &BUILTIN_SCENARIO_FILES,
-            parse_scenario,
-        )
-    })
+    crate::data_files::embedded_scenarios(
+        &S,
+        RULESET,
+        "poe/scenarios",
+        &BUILTIN_SCENARIO_FILES,
+        parse_scenario,
+    )
 }
 
 /// The built-in scenario with this id; [`DataError::UnknownScenario`] lists the known ids.

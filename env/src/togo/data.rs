@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use crate::data_files::{check_names, check_scenario_id, from_toml, parse_embedded};
+use crate::data_files::{check_names, check_scenario_id, from_toml};
 use crate::error::DataError;
 
 /// Most ships in a scenario, both sides together.
@@ -452,19 +452,13 @@ pub fn parse_rules(text: &str, file: &str) -> Result<Rules, DataError> {
 /// The classes of `classes.toml`.
 pub fn classes() -> &'static [ShipClass] {
     static C: OnceLock<Vec<ShipClass>> = OnceLock::new();
-    C.get_or_init(|| {
-        parse_classes(CLASSES_TOML, CLASSES_FILE)
-            .unwrap_or_else(|e| panic!("embedded {RULESET} classes are invalid: {e}"))
-    })
+    crate::data_files::embedded_list(&C, CLASSES_TOML, CLASSES_FILE, parse_classes)
 }
 
 /// The rule numbers of `rules.toml`.
 pub fn rules() -> &'static Rules {
     static R: OnceLock<Rules> = OnceLock::new();
-    R.get_or_init(|| {
-        parse_rules(RULES_TOML, RULES_FILE)
-            .unwrap_or_else(|e| panic!("embedded {RULESET} rules are invalid: {e}"))
-    })
+    crate::data_files::embedded(&R, RULES_TOML, RULES_FILE, parse_rules)
 }
 
 /// A ship of a scenario.
@@ -715,14 +709,13 @@ pub fn load_scenario_file(path: &Path) -> Result<Scenario, DataError> {
 /// The built-in scenarios, default first.
 pub fn builtin_scenarios() -> &'static [Scenario] {
     static S: OnceLock<Vec<Scenario>> = OnceLock::new();
-    S.get_or_init(|| {
-        parse_embedded(
-            RULESET,
-            "togo/scenarios",
-            &BUILTIN_SCENARIO_FILES,
-            parse_scenario,
-        )
-    })
+    crate::data_files::embedded_scenarios(
+        &S,
+        RULESET,
+        "togo/scenarios",
+        &BUILTIN_SCENARIO_FILES,
+        parse_scenario,
+    )
 }
 
 /// A built-in scenario by id.

@@ -63,12 +63,28 @@ impl ReplaySettings {
 
 /// Runs `broadside replay`.
 pub fn run(s: ReplaySettings) -> Result<()> {
-    crate::screens::replay(s)
+    let scenario = s.saved.scenario.clone();
+    crate::screens::with_ui(&scenario, ReplayTask(s))
+}
+
+/// `broadside replay` with the screens of the saved game's ruleset.
+struct ReplayTask(ReplaySettings);
+
+impl crate::screens::WithUi for ReplayTask {
+    type Output = Result<()>;
+
+    fn run<U>(self) -> Result<()>
+    where
+        U: RulesetUi + Send + 'static,
+        U::State: broadside_agents::KnownAgents,
+    {
+        replay_with::<U>(self.0)
+    }
 }
 
 /// `broadside replay` with a ruleset's screens: the log turn by turn, then the map, the
 /// ship table and the result; or every state as JSON.
-pub(crate) fn replay_with<U: RulesetUi>(s: ReplaySettings) -> Result<()>
+fn replay_with<U: RulesetUi>(s: ReplaySettings) -> Result<()>
 where
     U::State: KnownAgents,
 {

@@ -9,8 +9,8 @@ use broadside_env::game::{Action, Game};
 use broadside_env::plane::{body_to_world, norm_deg, rect_distance, Arc, Point, MILS_PER_INCH};
 
 use super::{chart, map};
+use crate::board::{Area, Board, Piece, Range, Wind};
 use crate::roster::Roster;
-use crate::serve::board::{Area, Board, Piece, Range, Wind};
 use crate::style::Style;
 
 /// Inches, `y` turned to grow southwards.

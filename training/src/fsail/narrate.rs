@@ -15,15 +15,12 @@ use broadside_env::plane::mast_distance;
 use super::chart::place;
 use super::{inches, tag, FsailResult};
 use crate::roster::Roster;
+use crate::style::count;
 
 /// Turns actions into log lines.
 #[derive(Debug, Clone)]
 pub struct FsailNarrator {
     roster: Roster,
-}
-
-fn plural(n: u8, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// The card of the Damage Deck that `damage` (hits through the Hull dice) turns up.
@@ -123,9 +120,9 @@ impl FsailNarrator {
                 lines.push(format!(
                     "  {} rolls {} at {target}+: {} → {}{note}.",
                     self.tag(ship as usize),
-                    plural(dice, "sailing die", "sailing dice"),
-                    plural(k, "success", "successes"),
-                    plural(points, "sailing point", "sailing points")
+                    count(dice, "sailing die", "sailing dice"),
+                    count(k, "success", "successes"),
+                    count(points, "sailing point", "sailing points")
                 ));
             }
             Pending::Shot(s) => {
@@ -147,14 +144,14 @@ impl FsailNarrator {
                     };
                     lines.push(format!(
                         "  {k} of {} explode ({}+){more}.",
-                        plural(n, "die", "dice"),
+                        count(n, "die", "dice"),
                         s.explode_t
                     ));
                 } else {
                     let n = s.plain.min(12);
                     lines.push(format!(
                         "  {k} of {} hit ({}+).",
-                        plural(n, "die", "dice"),
+                        count(n, "die", "dice"),
                         s.hit_t
                     ));
                 }
@@ -164,8 +161,8 @@ impl FsailNarrator {
                             hits, target: t, ..
                         } => lines.push(format!(
                             "  {} on {target}; she rolls {} ({}+ cancels a hit).",
-                            plural(hits, "hit", "hits"),
-                            plural(a.ships[t as usize].hull, "Hull die", "Hull dice"),
+                            count(hits, "hit", "hits"),
+                            count(a.ships[t as usize].hull, "Hull die", "Hull dice"),
                             rules().hull_save
                         )),
                         _ => lines.push(format!("  No hits on {target}.")),
@@ -191,8 +188,8 @@ impl FsailNarrator {
                 lines.push(format!(
                     "  {} rolls {} against {}: {damage} damage — {}{effects}.",
                     self.tag(t),
-                    plural(k, "save", "saves"),
-                    plural(hits, "hit", "hits"),
+                    count(k, "save", "saves"),
+                    count(hits, "hit", "hits"),
                     damage_card(damage)
                 ));
             }
@@ -216,10 +213,10 @@ impl FsailNarrator {
                 lines.push(format!(
                     "  {} scores {} ({}+); {} defends with {}.",
                     self.tag(attacker as usize),
-                    plural(k, "boarding hit", "boarding hits"),
+                    count(k, "boarding hit", "boarding hits"),
                     rules().boarding_hit,
                     self.tag(defender as usize),
-                    plural(
+                    count(
                         b.ships[defender as usize].boarding_now(),
                         "Boarding die",
                         "Boarding dice"
@@ -271,7 +268,7 @@ impl FsailNarrator {
                     if !matches!(a.pending, Pending::SailingDice { .. }) {
                         line.push_str(&format!(
                             "; no sailing dice ({})",
-                            plural(points, "point", "points")
+                            count(points, "point", "points")
                         ));
                     }
                 } else if !matches!(a.pending, Pending::SailingDice { .. }) {
@@ -283,7 +280,7 @@ impl FsailNarrator {
                 let i = ship as usize;
                 if action == SAIL_END {
                     let unused = if points > 0 {
-                        format!(" ({} unused)", plural(points, "point", "points"))
+                        format!(" ({} unused)", count(points, "point", "points"))
                     } else {
                         String::new()
                     };
@@ -309,7 +306,7 @@ impl FsailNarrator {
                     "  {} {kind}: {}\" ahead{turn} ({}) → {}, {}.",
                     self.tag(i),
                     inches(m.dist),
-                    plural(m.cost, "point", "points"),
+                    count(m.cost, "point", "points"),
                     place(&a.ships[i]),
                     a.attitude(i).name()
                 ));
@@ -335,7 +332,7 @@ impl FsailNarrator {
                         "{} boards {} ({d}\" mast to mast): {} at {}+.",
                         self.tag(x),
                         self.tag(y),
-                        plural(b.ships[x].boarding_now(), "Boarding die", "Boarding dice"),
+                        count(b.ships[x].boarding_now(), "Boarding die", "Boarding dice"),
                         rules().boarding_hit
                     ));
                     return;
@@ -356,7 +353,7 @@ impl FsailNarrator {
                     self.tag(x),
                     self.tag(y),
                     if raking { ", RAKING" } else { "" },
-                    plural(b.ships[x].gunnery_now(), "Gunnery die", "Gunnery dice")
+                    count(b.ships[x].gunnery_now(), "Gunnery die", "Gunnery dice")
                 ));
             }
             Phase::Initiative | Phase::Over => {}

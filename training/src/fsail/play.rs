@@ -75,12 +75,12 @@ impl RulesetUi for FsailUi {
     }
 
     /// The hexes or table drawn in the browser (`broadside serve`).
-    fn board(&self, g: &FsailGame) -> crate::serve::board::Board {
+    fn board(&self, g: &FsailGame) -> crate::board::Board {
         super::board::board(g, self.roster())
     }
 
     /// The fields of fire drawn for a selected ship in the browser.
-    fn fields(&self, g: &FsailGame, ship: usize) -> Vec<crate::serve::board::Area> {
+    fn fields(&self, g: &FsailGame, ship: usize) -> Vec<crate::board::Area> {
         super::board::fields(g, ship)
     }
 

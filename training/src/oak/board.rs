@@ -17,8 +17,8 @@ use broadside_env::oak::OakGame;
 use broadside_env::plane::{body_to_world, Point, Rect, MILS_PER_INCH};
 
 use super::views;
+use crate::board::{Area, Board, Piece, Range, Wind};
 use crate::roster::Roster;
-use crate::serve::board::{Area, Board, Piece, Range, Wind};
 use crate::style::Style;
 
 /// Inches, `y` turned to grow southwards.

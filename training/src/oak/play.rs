@@ -202,11 +202,11 @@ impl RulesetUi for OakUi {
 
     /// The table as the browser draws it, a selected ship's broadside paths, and the ship
     /// each order is for.
-    fn board(&self, g: &OakGame) -> crate::serve::board::Board {
+    fn board(&self, g: &OakGame) -> crate::board::Board {
         super::board::board(g, &self.roster)
     }
 
-    fn fields(&self, g: &OakGame, ship: usize) -> Vec<crate::serve::board::Area> {
+    fn fields(&self, g: &OakGame, ship: usize) -> Vec<crate::board::Area> {
         super::board::fields(g, ship)
     }
 

@@ -9,8 +9,8 @@ use broadside_env::poe::state::{arc_of, status, Arc as PoeArc, CREW, GUNS, NONE,
 use broadside_env::poe::{Pending, PoeGame};
 
 use super::{chart, map};
+use crate::board::{hex_centre, hex_extent, Area, Board, Piece, Range, Wind};
 use crate::roster::Roster;
-use crate::serve::board::{hex_centre, hex_extent, Area, Board, Piece, Range, Wind};
 use crate::style::Style;
 
 fn centre(h: Hex) -> [f64; 2] {

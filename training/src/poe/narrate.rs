@@ -16,15 +16,12 @@ use super::chart::markers_text;
 use super::orders::shot_words;
 use super::{at, owner_name, possessive, tag, PoeResult};
 use crate::roster::Roster;
+use crate::style::count;
 
 /// Turns actions into log lines.
 #[derive(Debug, Clone)]
 pub struct PoeNarrator {
     roster: Roster,
-}
-
-fn plural(n: u8, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// "5-6" for a success on `target` or more.
@@ -89,10 +86,10 @@ impl PoeNarrator {
                     if k == 0 {
                         "none".to_string()
                     } else {
-                        plural(k, "extra hex", "extra hexes")
+                        count(k, "extra hex", "extra hexes")
                     },
                     self.tag(acting),
-                    plural(a.act.allowance, "hex", "hexes")
+                    count(a.act.allowance, "hex", "hexes")
                 ));
             }
             Pending::Fog => {
@@ -114,13 +111,13 @@ impl PoeNarrator {
                 if action == AGROUND {
                     lines.push(format!(
                         "  Shallows at {h}: {}, a 6 — {} RUNS AGROUND (no move or shooting until she refloats).",
-                        plural(dice, "die", "dice"),
+                        count(dice, "die", "dice"),
                         self.tag(acting)
                     ));
                 } else {
                     lines.push(format!(
                         "  Shallows at {h}: {}, no 6 — clear.",
-                        plural(dice, "die", "dice")
+                        count(dice, "die", "dice")
                     ));
                 }
             }
@@ -130,12 +127,12 @@ impl PoeNarrator {
                 if action == BURNS {
                     lines.push(format!(
                         "  Death rolls for {t}, hit with no markers left: {}, a 1 — she BURNS.",
-                        plural(n, "die", "dice")
+                        count(n, "die", "dice")
                     ));
                 } else {
                     lines.push(format!(
                         "  Death rolls for {t}, hit with no markers left: {}, no 1 — she survives.",
-                        plural(n, "die", "dice")
+                        count(n, "die", "dice")
                     ));
                 }
             }
@@ -161,7 +158,7 @@ impl PoeNarrator {
         let mover = self.side(b.mover);
         let other = self.side(1 - b.mover);
         let (bo, tg) = (b.board.boarder as usize, b.board.target as usize);
-        let got = |what: (&str, &str)| plural(k, what.0, what.1);
+        let got = |what: (&str, &str)| count(k, what.0, what.1);
         match kind {
             DiceKind::Wind => {
                 let mut l = format!(
@@ -195,7 +192,7 @@ impl PoeNarrator {
                 lines.push(format!(
                     "  {} rolls {} for recovery: {} ({}).",
                     self.tag(i),
-                    plural(n, "die", "dice"),
+                    count(n, "die", "dice"),
                     got(("success", "successes")),
                     faces(r.recovery.success)
                 ));
@@ -206,7 +203,7 @@ impl PoeNarrator {
                 let dice = if sh.dice > 12 {
                     format!("dice {}-{} of {}", done + 1, done + n, sh.dice)
                 } else {
-                    plural(n, "die", "dice")
+                    count(n, "die", "dice")
                 };
                 let what = match (sh.chaser, sh.rerolled) {
                     (true, _) => "Chaser",
@@ -220,7 +217,7 @@ impl PoeNarrator {
                     faces(r.gunnery.hit)
                 );
                 if last && sh.dice > 12 {
-                    l.push_str(&format!(" {} in all.", plural(total, "hit", "hits")));
+                    l.push_str(&format!(" {} in all.", count(total, "hit", "hits")));
                 }
                 if last && total == 0 && a.pending != Pending::Reroll {
                     l.push_str(&format!(" No damage to {}.", self.tag(sh.target as usize)));
@@ -230,7 +227,7 @@ impl PoeNarrator {
             DiceKind::Grapple => lines.push(format!(
                 "  Grapple: {} rolls {}: {} ({}).",
                 self.tag(bo),
-                plural(n, "die", "dice"),
+                count(n, "die", "dice"),
                 got(("success", "successes")),
                 faces(r.boarding.success)
             )),
@@ -238,7 +235,7 @@ impl PoeNarrator {
                 let mut l = format!(
                     "  {} answers with {}: {} against {}.",
                     self.tag(tg),
-                    plural(n, "die", "dice"),
+                    count(n, "die", "dice"),
                     got(("success", "successes")),
                     b.board.successes
                 );
@@ -255,7 +252,7 @@ impl PoeNarrator {
                     "  Grapple on the struck {}: {} rolls {}: {} ({}, {need} needed).",
                     self.tag(tg),
                     self.tag(bo),
-                    plural(n, "die", "dice"),
+                    count(n, "die", "dice"),
                     got(("success", "successes")),
                     faces(r.boarding.success)
                 );
@@ -267,7 +264,7 @@ impl PoeNarrator {
             DiceKind::Fight => lines.push(format!(
                 "  Fight: {} rolls {}: {} ({}).",
                 self.tag(bo),
-                plural(n, "die", "dice"),
+                count(n, "die", "dice"),
                 got(("success", "successes")),
                 faces(r.boarding.success)
             )),
@@ -275,7 +272,7 @@ impl PoeNarrator {
                 let mut l = format!(
                     "  {} defends with {}: {} against {}.",
                     self.tag(tg),
-                    plural(n, "die", "dice"),
+                    count(n, "die", "dice"),
                     got(("success", "successes")),
                     b.board.successes
                 );
@@ -313,7 +310,7 @@ impl PoeNarrator {
                 } else {
                     lines.push(format!(
                         "The {mover} roll {} to change the wind (from the {}).",
-                        plural(n, "wind die", "wind dice"),
+                        count(n, "wind die", "wind dice"),
                         b.wind_from.name()
                     ));
                 }
@@ -323,12 +320,12 @@ impl PoeNarrator {
                 if n == 0 {
                     lines.push(format!(
                         "  The {other} do not answer the {}.",
-                        plural(successes, "success", "successes")
+                        count(successes, "success", "successes")
                     ));
                 } else {
                     lines.push(format!(
                         "  The {other} answer with {}.",
-                        plural(n, "die", "dice")
+                        count(n, "die", "dice")
                     ));
                 }
             }
@@ -464,12 +461,12 @@ impl PoeNarrator {
                 if action == REROLL {
                     lines.push(format!(
                         "  The {side} re-roll the broadside ({} set aside).",
-                        plural(b.shot.hits, "hit", "hits")
+                        count(b.shot.hits, "hit", "hits")
                     ));
                 } else {
                     lines.push(format!(
                         "  The {side} keep the roll: {} on {}.",
-                        plural(b.shot.hits, "hit", "hits"),
+                        count(b.shot.hits, "hit", "hits"),
                         self.tag(b.shot.target as usize)
                     ));
                 }

@@ -12,6 +12,7 @@ use broadside_env::poe::{Pending, PoeGame, ShotKind};
 use super::chart::{markers_text, sailing_text};
 use super::{at, tag};
 use crate::roster::Roster;
+use crate::style::count;
 
 pub use crate::screens::{parse_order as parse, Order};
 
@@ -19,10 +20,6 @@ pub use crate::screens::{parse_order as parse, Order};
 /// order, numbered from 1 by their position.
 pub fn legal_orders(g: &PoeGame, roster: &Roster) -> Vec<Order> {
     crate::screens::legal_orders(g, RESIGN, |a| describe(g, roster, a))
-}
-
-fn plural(n: u8, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// "short range" at 1 hex, else "3 hexes".
@@ -62,7 +59,7 @@ pub fn shot_words(
     format!(
         "{}, {what} {}, {}{raking}",
         tag(roster, target),
-        plural(dice, "die", "dice"),
+        count(dice, "die", "dice"),
         range_words(d)
     )
 }
@@ -87,7 +84,7 @@ fn hex_notes(g: &PoeGame, roster: &Roster, i: usize, h: broadside_env::hex::Hex)
         if dice > 0 {
             notes.push(format!(
                 "shallows ({}, a 6 runs aground)",
-                plural(dice, "die", "dice")
+                count(dice, "die", "dice")
             ));
         } else {
             notes.push("shallows (no dice)".into());
@@ -124,7 +121,7 @@ pub fn describe(g: &PoeGame, roster: &Roster, a: Action) -> String {
             } else {
                 format!(
                     "roll {} to change the wind (5-6 succeed; the {other} may answer)",
-                    plural(n, "wind die", "wind dice")
+                    count(n, "wind die", "wind dice")
                 )
             }
         }
@@ -133,13 +130,13 @@ pub fn describe(g: &PoeGame, roster: &Roster, a: Action) -> String {
             if n == 0 {
                 format!(
                     "let the wind change ({} unanswered)",
-                    plural(successes, "success", "successes")
+                    count(successes, "success", "successes")
                 )
             } else {
                 format!(
                     "answer their {} with {} (5-6 cancel one each)",
-                    plural(successes, "success", "successes"),
-                    plural(n, "die", "dice")
+                    count(successes, "success", "successes"),
+                    count(n, "die", "dice")
                 )
             }
         }
@@ -294,14 +291,14 @@ pub fn describe(g: &PoeGame, roster: &Roster, a: Action) -> String {
             if a == KEEP {
                 format!(
                     "keep the roll: {} on {}",
-                    plural(sh.hits, "hit", "hits"),
+                    count(sh.hits, "hit", "hits"),
                     tag(roster, sh.target as usize)
                 )
             } else {
                 format!(
                     "re-roll all {} ({} now; the new roll stands)",
-                    plural(sh.dice, "die", "dice"),
-                    plural(sh.hits, "hit", "hits")
+                    count(sh.dice, "die", "dice"),
+                    count(sh.hits, "hit", "hits")
                 )
             }
         }
@@ -323,7 +320,7 @@ pub fn describe(g: &PoeGame, roster: &Roster, a: Action) -> String {
                 s.level[t],
                 s.level[t] - 1,
                 if g.loss.left > 1 {
-                    format!("; {} more to take", plural(g.loss.left - 1, "hit", "hits"))
+                    format!("; {} more to take", count(g.loss.left - 1, "hit", "hits"))
                 } else {
                     String::new()
                 }

@@ -83,12 +83,12 @@ impl RulesetUi for PoeUi {
     }
 
     /// The hexes or table drawn in the browser (`broadside serve`).
-    fn board(&self, g: &PoeGame) -> crate::serve::board::Board {
+    fn board(&self, g: &PoeGame) -> crate::board::Board {
         super::board::board(g, self.roster())
     }
 
     /// The fields of fire drawn for a selected ship in the browser.
-    fn fields(&self, g: &PoeGame, ship: usize) -> Vec<crate::serve::board::Area> {
+    fn fields(&self, g: &PoeGame, ship: usize) -> Vec<crate::board::Area> {
         super::board::fields(g, ship)
     }
 

@@ -23,9 +23,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use super::board::Board;
 use super::view::Viewer;
 use crate::admiral::AdmiralSpec;
+use crate::board::Board;
 
 /// Log lines a view carries at most (the newest).
 pub const LOG_TAIL: usize = 400;
@@ -171,7 +171,7 @@ impl PlayGame {
         admiral_spec: AdmiralSpec,
         resume: Option<&SavedGame>,
     ) -> Result<Self> {
-        let viewer = crate::screens::viewer(&scenario, human)?;
+        let viewer = super::view::viewer(&scenario, human)?;
         let options = resume.map_or_else(GameOptions::default, |s| s.options);
         let admiral = admiral_spec.build(derive_seed(seed, 1));
         let mut players = vec![String::new(), String::new()];
@@ -210,7 +210,7 @@ impl PlayGame {
 
     /// Plays `actions` from the start of a fresh game, narrating each.
     fn replay_actions(&mut self, actions: &[Action]) -> Result<()> {
-        self.viewer = crate::screens::viewer(&self.scenario, self.human)?;
+        self.viewer = super::view::viewer(&self.scenario, self.human)?;
         self.game = self.scenario.new_game(&self.options);
         self.actions.clear();
         self.log.clear();
@@ -467,7 +467,7 @@ impl PlayGame {
     }
 
     /// The fields of fire of ship `ship` now.
-    pub fn fields(&self, ship: usize) -> Result<Vec<super::board::Area>> {
+    pub fn fields(&self, ship: usize) -> Result<Vec<crate::board::Area>> {
         self.viewer.fields(&self.game, ship)
     }
 

@@ -1,8 +1,9 @@
 //! `broadside serve`: the board in a browser — play the computer admiral, replay saved games
 //! and ask the engine about positions, for every ruleset of the registry.
 //!
-//! - [`board`]: the position as data ([`board::Board`]); each ruleset describes its own
-//!   through [`crate::screens::RulesetUi::board`], with a text board as the default.
+//! - [`board`]: the position as data ([`board::Board`]), defined beside the seam
+//!   ([`crate::board`]) since each ruleset describes its own through
+//!   [`crate::screens::RulesetUi::board`]; re-exported here for the routes.
 //! - [`view`]: a ruleset's screens behind one object-safe trait.
 //! - [`games`]: a game against the admiral, its search on a thread of its own.
 //! - [`replays`]: a saved game opened for replay.
@@ -17,7 +18,7 @@
 pub mod analysis;
 pub mod api;
 pub mod assets;
-pub mod board;
+pub use crate::board;
 pub mod games;
 pub mod guard;
 pub mod ladder;

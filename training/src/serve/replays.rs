@@ -8,9 +8,9 @@ use broadside_env::ruleset::AnyGame;
 use broadside_env::savegame::SavedGame;
 use serde::Serialize;
 
-use super::board::Board;
 use super::games::{LogLine, LOG_TAIL};
 use super::view::Viewer;
+use crate::board::Board;
 
 /// The most actions a replay may hold (a long squadron battle has a few thousand).
 pub const MAX_REPLAY_ACTIONS: usize = 50_000;
@@ -82,7 +82,7 @@ impl Replay {
         // `SavedGame::replay` checks it.
         let mut g = saved.scenario.new_game(&saved.options);
         let spec = g.spec();
-        let mut viewer = crate::screens::viewer(&saved.scenario, 0)?;
+        let mut viewer = super::view::viewer(&saved.scenario, 0)?;
         let mut events = Vec::with_capacity(saved.actions.len());
         let mut kept = vec![g.clone()];
         let mut turns = vec![TurnMark {
@@ -154,7 +154,7 @@ impl Replay {
     }
 
     /// The fields of fire of ship `ship` after `step` actions.
-    pub fn fields(&self, step: usize, ship: usize) -> Result<Vec<super::board::Area>> {
+    pub fn fields(&self, step: usize, ship: usize) -> Result<Vec<crate::board::Area>> {
         self.viewer.fields(&self.state(step)?, ship)
     }
 

@@ -3,10 +3,10 @@
 
 use anyhow::Result;
 use broadside_env::game::Action;
-use broadside_env::ruleset::AnyGame;
+use broadside_env::ruleset::{AnyGame, AnyScenario};
 
-use super::board::{Area, Board};
-use crate::screens::RulesetUi;
+use crate::board::{Area, Board};
+use crate::screens::{RulesetUi, WithUi};
 
 /// What the server asks of a ruleset's screens, for any game.
 pub trait Viewer: Send {
@@ -29,6 +29,30 @@ pub trait Viewer: Send {
     fn sides(&self) -> [String; 2];
     /// The ruleset's help on its orders.
     fn help(&self) -> String;
+}
+
+/// The browser's views of `scenario` for a person commanding side `viewer`, with the screens
+/// of its ruleset.
+pub fn viewer(scenario: &AnyScenario, viewer: u8) -> Result<Box<dyn Viewer>> {
+    crate::screens::with_ui(scenario, ViewerTask { scenario, viewer })
+}
+
+/// Builds the [`Viewer`] of a ruleset's screens.
+struct ViewerTask<'a> {
+    scenario: &'a AnyScenario,
+    viewer: u8,
+}
+
+impl WithUi for ViewerTask<'_> {
+    type Output = Result<Box<dyn Viewer>>;
+
+    fn run<U>(self) -> Self::Output
+    where
+        U: RulesetUi + Send + 'static,
+        U::State: broadside_agents::KnownAgents,
+    {
+        Ok(Box::new(UiViewer(U::new(self.scenario, self.viewer)?)))
+    }
 }
 
 /// A ruleset's [`RulesetUi`] as a [`Viewer`].

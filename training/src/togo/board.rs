@@ -17,8 +17,8 @@ use broadside_env::togo::state::{
 use broadside_env::togo::{Stage, TogoGame};
 
 use super::view;
+use crate::board::{Area, Board, Piece, Range, Wind};
 use crate::roster::Roster;
-use crate::serve::board::{Area, Board, Piece, Range, Wind};
 use crate::style::Style;
 
 /// Inches, `y` turned to grow southwards.

@@ -242,11 +242,11 @@ impl RulesetUi for TogoUi {
     }
 
     /// The table as the browser draws it, a selected ship's ranges, the ship of each order.
-    fn board(&self, g: &TogoGame) -> crate::serve::board::Board {
+    fn board(&self, g: &TogoGame) -> crate::board::Board {
         board::board(g, &self.roster)
     }
 
-    fn fields(&self, g: &TogoGame, ship: usize) -> Vec<crate::serve::board::Area> {
+    fn fields(&self, g: &TogoGame, ship: usize) -> Vec<crate::board::Area> {
         board::fields(g, ship)
     }
 

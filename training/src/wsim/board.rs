@@ -7,8 +7,8 @@ use broadside_env::wsim::data::tables;
 use broadside_env::wsim::{Phase, WsimGame};
 
 use super::{chart, map};
+use crate::board::{hex_centre, hex_extent, Area, Board, Piece, Range, Wind};
 use crate::roster::Roster;
-use crate::serve::board::{hex_centre, hex_extent, Area, Board, Piece, Range, Wind};
 use crate::style::Style;
 
 fn centre(h: Hex) -> [f64; 2] {

@@ -93,14 +93,13 @@ impl Scenario {
 /// order with [`DEFAULT_SCENARIO`](super::DEFAULT_SCENARIO) first.
 pub fn builtin_scenarios() -> &'static [Scenario] {
     static SCENARIOS: OnceLock<Vec<Scenario>> = OnceLock::new();
-    SCENARIOS.get_or_init(|| {
-        crate::data_files::parse_embedded(
-            RULESET,
-            "wsim/scenarios",
-            &BUILTIN_SCENARIO_FILES,
-            parse_scenario,
-        )
-    })
+    crate::data_files::embedded_scenarios(
+        &SCENARIOS,
+        RULESET,
+        "wsim/scenarios",
+        &BUILTIN_SCENARIO_FILES,
+        parse_scenario,
+    )
 }
 
 /// The built-in scenario with this id; [`DataError::UnknownScenario`] lists the known ids.

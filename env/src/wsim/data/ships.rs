@@ -135,10 +135,7 @@ pub fn ship_kind(class: u8) -> Option<&'static str> {
 /// `ship_specs()[id].id == id`.
 pub fn ship_specs() -> &'static [ShipSpec] {
     static SPECS: OnceLock<Vec<ShipSpec>> = OnceLock::new();
-    SPECS.get_or_init(|| {
-        parse_ship_specs(SHIP_SPECS_CSV, SHIP_SPECS_FILE)
-            .expect("the embedded wsim ship-specs.csv is valid (checked by tests/wsim_data.rs)")
-    })
+    crate::data_files::embedded_list(&SPECS, SHIP_SPECS_CSV, SHIP_SPECS_FILE, parse_ship_specs)
 }
 
 /// Columns of `ship-specs.csv`, in file order.

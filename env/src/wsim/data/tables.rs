@@ -166,10 +166,7 @@ impl Tables {
 /// The tables embedded from `env/data/wsim/tables.toml`, parsed once.
 pub fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        parse_tables(TABLES_TOML, TABLES_FILE)
-            .expect("the embedded wsim tables.toml is valid (checked by tests/wsim_data.rs)")
-    })
+    crate::data_files::embedded(&TABLES, TABLES_TOML, TABLES_FILE, parse_tables)
 }
 
 #[derive(Deserialize)]

@@ -186,10 +186,27 @@ fn read_resumable(file: &std::path::Path) -> Result<(String, SavedGame)> {
 /// Runs `broadside play`; Ctrl-C or SIGTERM stops the game and saves it.
 pub fn run(s: PlaySettings) -> Result<()> {
     crate::interrupt::install().map_err(anyhow::Error::msg)?;
-    crate::screens::play(s)?;
+    let scenario = s.scenario.clone();
+    crate::screens::with_ui(&scenario, PlayTask(s))?;
     if crate::interrupt::requested() {
         // Saved and reported; the exit status says the game was interrupted.
         std::process::exit(130);
     }
     Ok(())
+}
+
+/// `broadside play` with the screens of the scenario's ruleset.
+struct PlayTask(PlaySettings);
+
+impl crate::screens::WithUi for PlayTask {
+    type Output = Result<()>;
+
+    fn run<U>(self) -> Result<()>
+    where
+        U: crate::screens::RulesetUi + Send + 'static,
+        U::State: broadside_agents::KnownAgents,
+    {
+        let ui = U::new(&self.0.scenario, self.0.human_side)?;
+        session::play(self.0, ui)
+    }
 }
