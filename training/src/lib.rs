@@ -17,8 +17,10 @@
 pub mod admiral;
 pub mod atomic;
 pub mod cmd;
+pub mod engine;
 pub mod interrupt;
 pub mod progress;
+pub mod puzzles;
 pub mod roster;
 pub mod screens;
 pub mod select;

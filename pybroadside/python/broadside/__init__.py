@@ -8,6 +8,7 @@
 - :class:`Game` — the low-level game API (after OpenSpiel's ``pyspiel``).
 - :class:`Agent`, :func:`arena` — agent specs and ``broadside arena``'s round robin.
 - :mod:`broadside.distributed` — the arena's games spread over a Ray cluster.
+- :func:`puzzles` — the puzzles of a puzzle file (``broadside puzzles``), checked.
 """
 
 from broadside._core import (
@@ -24,6 +25,7 @@ from broadside.aec import BroadsideAEC, env, raw_env
 from broadside.parallel import BroadsideParallel, parallel_env
 from broadside.gym import BroadsideGym, register_envs
 from broadside.vector import VecEnv, episode_seed
+from broadside.puzzles import Puzzle, puzzles
 
 __all__ = [
     "CHANCE_PLAYER",
@@ -33,12 +35,14 @@ __all__ = [
     "BroadsideGym",
     "BroadsideParallel",
     "Game",
+    "Puzzle",
     "VecEnv",
     "arena",
     "arena_json",
     "env",
     "episode_seed",
     "parallel_env",
+    "puzzles",
     "raw_env",
     "register_envs",
     "rulesets",
