@@ -114,6 +114,7 @@ fn puzzles_are_mined_from_every_rulesets_games_and_replay() {
 fn bad_inputs_are_refused_with_a_clear_error() {
     let dir = tempfile::tempdir().expect("a temp dir");
     std::fs::write(dir.path().join("junk.json"), "{ not json").expect("written");
+    std::fs::create_dir(dir.path().join("sub")).expect("a folder");
     for (args, says) in [
         (
             vec!["puzzles", "junk.json", "--out", "p.json"],
@@ -127,7 +128,7 @@ fn bad_inputs_are_refused_with_a_clear_error() {
             vec!["puzzles", ".", "--out", "p.json", "--time-ms", "0"],
             "--time-ms 0",
         ),
-        (vec!["puzzles", "junk.json", "--out", "."], "it is a folder"),
+        (vec!["puzzles", "junk.json", "--out", "sub"], "it is a folder"),
     ] {
         let o = run_in(dir.path(), &args);
         let err = String::from_utf8_lossy(&o.stderr);
