@@ -128,7 +128,10 @@ fn bad_inputs_are_refused_with_a_clear_error() {
             vec!["puzzles", ".", "--out", "p.json", "--time-ms", "0"],
             "--time-ms 0",
         ),
-        (vec!["puzzles", "junk.json", "--out", "sub"], "it is a folder"),
+        (
+            vec!["puzzles", "junk.json", "--out", "sub"],
+            "it is a folder",
+        ),
     ] {
         let o = run_in(dir.path(), &args);
         let err = String::from_utf8_lossy(&o.stderr);

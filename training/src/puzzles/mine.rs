@@ -219,7 +219,7 @@ fn examine(
         .collect();
     let game = SavedGame::new(
         source.game.scenario.clone(),
-        source.game.options.clone(),
+        source.game.options,
         source.game.players.clone(),
         &actions,
     );
