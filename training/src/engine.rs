@@ -274,6 +274,19 @@ where
             })
             .collect()
     };
+    // Resigning is no candidate of the portfolio: listed unsearched, at the loss it is.
+    let resign = g.spec().resign_action();
+    if let Some(r) = resign.filter(|&r| g.legal_actions().contains(r)) {
+        if !candidates.iter().any(|c| c.action == r) {
+            candidates.push(Valued {
+                action: r,
+                name: String::new(),
+                visits: 0,
+                value: -1.0,
+                continuation: Vec::new(),
+            });
+        }
+    }
     for c in &mut candidates {
         c.name = crate::style::sanitize(&g.describe_action(c.action));
         c.continuation = doctrine_line(g, c.action, lead.as_mut());
