@@ -5,7 +5,7 @@ For every ruleset the server lists, the test starts a game of the default scenar
 the random admiral by clicking, gives a few orders (each chosen from the listed legal orders
 and confirmed), takes one back, asks the engine to analyse the position, resigns, replays the
 game (forward, back, to the end), runs the mistake check on it, and checks what the page shows
-at each step. A screenshot of each ruleset's board is kept as a test artefact.
+at each step; then solves one puzzle of every ruleset in the puzzle mode (browser_puzzles.py). A screenshot of each ruleset's board is kept as a test artefact.
 
 Usage: browser_test.py BROADSIDE_BINARY ARTEFACT_DIR
 Needs Debian's chromium and chromium-driver (/usr/bin/chromium, /usr/bin/chromedriver).
@@ -25,6 +25,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from browser_ladder import ladder_page
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser_puzzles import solve_puzzles  # noqa: E402
 
 # The person gives at least this many orders, and goes on (up to MAX_ORDERS) until the log
 # shows what happened and resigning is allowed (WS&IM: at the start of a turn's orders).
@@ -304,6 +306,9 @@ def main():
             print("narrow screen: 1 check passed")
             passed += ladder_page(d, binary, start_server)
             print("ladder page: 1 check passed")
+            n = solve_puzzles(d, url, rulesets, wait, no_error, artefacts)
+            passed += n
+            print(f"puzzles: {n} checks passed")
         finally:
             d.quit()
     except Exception as e:

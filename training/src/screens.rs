@@ -168,6 +168,8 @@ where
     /// The search a difficulty level plays in a battle of squadrons (the level adds its
     /// time); `None`: the tree search at the level, as in duels.
     const SQUADRON_LEVEL: Option<&'static str>;
+    /// The search behind analysis, the mistake check and puzzles ([`crate::engine`]).
+    const ANALYSIS: crate::engine::Engine = crate::engine::Engine::Tree;
 }
 
 /// What a command does with a ruleset's screens, whichever ruleset its game is of: `play`,

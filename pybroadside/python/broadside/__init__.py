@@ -10,6 +10,7 @@
 - :mod:`broadside.distributed` — the arena's games spread over a Ray cluster.
 - :func:`tactics` — ``broadside tactics``' restricted-play study, here or on Ray
   (:mod:`broadside.tactics_study`).
+- :func:`puzzles` — the puzzles of a puzzle file (``broadside puzzles``), checked.
 """
 
 from broadside._core import (
@@ -27,6 +28,7 @@ from broadside.parallel import BroadsideParallel, parallel_env
 from broadside.gym import BroadsideGym, register_envs
 from broadside.vector import VecEnv, episode_seed
 from broadside.tactics_study import tactics, tactics_json
+from broadside.puzzles import Puzzle, puzzles
 
 __all__ = [
     "CHANCE_PLAYER",
@@ -36,12 +38,14 @@ __all__ = [
     "BroadsideGym",
     "BroadsideParallel",
     "Game",
+    "Puzzle",
     "VecEnv",
     "arena",
     "arena_json",
     "env",
     "episode_seed",
     "parallel_env",
+    "puzzles",
     "raw_env",
     "register_envs",
     "rulesets",

@@ -12,6 +12,7 @@ pub mod bench_net;
 pub mod bench_net_sizes;
 pub mod ladder;
 pub mod play;
+pub mod puzzles;
 pub mod replay;
 pub mod rules;
 pub mod scenarios;
@@ -45,6 +46,8 @@ pub enum Command {
     Balance(balance::BalanceArgs),
     /// What each named tactic is worth to an agent: restricted play against itself.
     Tactics(tactics::TacticsArgs),
+    /// Mine saved games for puzzles: positions where one order wins.
+    Puzzles(puzzles::PuzzlesArgs),
     /// Measure random-play, clone, observation and vectorised-environment throughput.
     Bench(bench::BenchArgs),
     /// Train the computer admiral's network by self-play (needs the `torch` feature).
@@ -69,6 +72,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Arena(a) => arena::run(arena::ArenaSettings::from_args(a)?),
         Command::Balance(a) => balance::run(balance::BalanceSettings::from_args(a)?),
         Command::Tactics(a) => tactics::run(a),
+        Command::Puzzles(a) => puzzles::run(a),
         Command::Bench(a) => bench::run(bench::BenchSettings::from_args(a)?),
         Command::Train(a) => train::run(train::TrainSettings::from_args(a)?),
         Command::Selfplay(a) => selfplay::run(a),

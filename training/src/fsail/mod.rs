@@ -191,6 +191,8 @@ impl Screens for FsailRuleset {
     type Ui = play::FsailUi;
     const ADMIRAL: Option<&'static str> = Some(FSAIL_ADMIRAL);
     const SQUADRON_LEVEL: Option<&'static str> = Some(FSAIL_SQUADRON_LEVEL);
+    // The analysis engine (docs/experiments/2026-11-28-analysis-engine.md).
+    const ANALYSIS: crate::engine::Engine = crate::engine::Engine::Squadron;
 }
 
 #[cfg(test)]

@@ -37,6 +37,8 @@ impl Screens for OakRuleset {
     type Ui = play::OakUi;
     const ADMIRAL: Option<&'static str> = Some(OAK_ADMIRAL);
     const SQUADRON_LEVEL: Option<&'static str> = Some(OAK_SQUADRON_LEVEL);
+    // The analysis engine (docs/experiments/2026-11-28-analysis-engine.md).
+    const ANALYSIS: crate::engine::Engine = crate::engine::Engine::Squadron;
 }
 
 /// The roster of an `oak` scenario seen from `viewer`: own ships A, B, .., enemies a, b, ...

@@ -40,6 +40,8 @@ impl Screens for PoeRuleset {
     type Ui = play::PoeUi;
     const ADMIRAL: Option<&'static str> = Some(POE_ADMIRAL);
     const SQUADRON_LEVEL: Option<&'static str> = Some(POE_SQUADRON_LEVEL);
+    // The analysis engine (docs/experiments/2026-11-28-analysis-engine.md).
+    const ANALYSIS: crate::engine::Engine = crate::engine::Engine::Squadron;
 }
 
 /// The roster of a `poe` scenario seen from `viewer` (0 or 1): the viewer's ships are

@@ -1,8 +1,9 @@
 //! The engine's opinion: the candidates of a position with their visits and win
 //! probabilities, and the mistake check of a saved game.
 //!
-//! Both run the tree search (`mcts:level=...`'s configuration at a chosen time per position)
-//! on a thread of their own, as a [`Job`] whose progress a request can read; a value `v` in
+//! Both run the ruleset's analysis engine ([`crate::engine`]: the tree search or the
+//! squadron search, whichever the ruleset's measurements chose) at a chosen time per
+//! position, on a thread of their own, as a [`Job`] whose progress a request can read; a value `v` in
 //! `[-1, 1]` for the side to move is shown as the win probability `(v + 1) / 2`.
 //!
 //! The mistake check marks a decision by the win probability it lost against the engine's
@@ -13,19 +14,16 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use anyhow::{anyhow, Result};
-use broadside_agents::mcts::{Explanation, MctsAgent};
-use broadside_agents::AgentSpec;
-use broadside_env::game::{Action, Game, Turn};
+use broadside_env::game::{Action, Game};
 use broadside_env::ruleset::AnyGame;
 use serde::Serialize;
+
+use crate::engine::win;
 
 /// Win probability lost that makes an inaccuracy, a mistake and a blunder.
 pub const INACCURACY: f64 = 0.10;
 pub const MISTAKE: f64 = 0.20;
 pub const BLUNDER: f64 = 0.30;
-/// The longest continuation shown for a candidate.
-const CONTINUATION: usize = 6;
-
 /// One candidate order.
 #[derive(Debug, Clone, Serialize)]
 pub struct CandidateView {
@@ -45,6 +43,8 @@ pub struct CandidateView {
 pub struct Analysis {
     /// The side to move.
     pub player: u8,
+    /// The search that ran, as a spec.
+    pub engine: String,
     pub simulations: u64,
     /// Best first.
     pub candidates: Vec<CandidateView>,
@@ -157,96 +157,37 @@ impl Job {
     }
 }
 
-/// The search the analysis runs: the difficulty levels' configuration at `time_ms`.
-fn engine(time_ms: u64, seed: u64) -> Result<MctsAgent<AnyGame>> {
-    let spec: AgentSpec = format!("mcts:level=easy,time={time_ms},seed={}", seed.max(1))
-        .parse()
-        .map_err(|e| anyhow!("internal error: the analysis engine: {e}"))?;
-    spec.build_mcts::<AnyGame>(seed)
-        .map_err(|e| anyhow!("internal error: the analysis engine: {e}"))?
-        .ok_or_else(|| anyhow!("internal error: the analysis engine is not a tree search"))
-}
-
-/// The win probability of a value in `[-1, 1]`.
-fn win(v: f64) -> f64 {
-    ((v + 1.0) / 2.0).clamp(0.0, 1.0)
-}
-
-/// The most visited line below `first` in the first tree.
-fn continuation(agent: &MctsAgent<AnyGame>, state: &AnyGame, first: Action) -> Vec<String> {
-    let Some(tree) = agent.trees().first() else {
-        return Vec::new();
-    };
-    let mut path = vec![first];
-    let mut g = state.clone();
-    if g.apply(first).is_err() {
-        return Vec::new();
-    }
-    let mut line = Vec::new();
-    while line.len() < CONTINUATION && !g.is_terminal() {
-        let next = match g.turn() {
-            // Chance: the likeliest outcome, as the line's expectation.
-            Turn::Chance => g
-                .chance_outcomes()
-                .iter()
-                .max_by(|a, b| a.1.total_cmp(&b.1))
-                .map(|(a, _)| a),
-            _ => tree.policy_at(&path).and_then(|p| {
-                p.into_iter()
-                    .max_by(|a, b| a.1.total_cmp(&b.1))
-                    .map(|(a, _)| a)
-            }),
-        };
-        let Some(a) = next.filter(|&a| g.legal_actions().contains(a)) else {
-            break;
-        };
-        line.push(crate::style::sanitize(&g.describe_action(a)));
-        if g.apply(a).is_err() {
-            break;
-        }
-        path.push(a);
-    }
-    line
-}
-
-/// Searches `state` for `time_ms`; `None` when no player is to move.
-pub fn analyse(
-    state: &AnyGame,
-    time_ms: u64,
-    seed: u64,
-) -> Result<Option<(Analysis, Explanation)>> {
-    let Some(player) = state.current_player() else {
+/// Values `state`'s orders for `time_ms` with its ruleset's analysis engine
+/// ([`crate::engine`]); `None` when no player is to move.
+pub fn analyse(state: &AnyGame, time_ms: u64, seed: u64) -> Result<Option<Analysis>> {
+    let Some(v) = crate::engine::value_orders(state, time_ms, seed)? else {
         return Ok(None);
     };
-    let mut agent = engine(time_ms, seed)?;
-    let ex = agent.search(state, player);
-    let candidates: Vec<CandidateView> = ex
+    let candidates: Vec<CandidateView> = v
         .candidates
-        .iter()
+        .into_iter()
         .map(|c| CandidateView {
             action: c.action,
-            name: crate::style::sanitize(&c.name),
+            name: c.name,
             visits: c.visits,
             value: c.value,
             win: win(c.value),
-            continuation: continuation(&agent, state, c.action),
+            continuation: c.continuation,
         })
         .collect();
-    let best = ex.candidates.first().map_or(0.0, |c| c.value);
-    let win0 = if player == 0 {
+    let best = candidates.first().map_or(0.0, |c| c.value);
+    let win0 = if v.player == 0 {
         win(best)
     } else {
         1.0 - win(best)
     };
-    Ok(Some((
-        Analysis {
-            player,
-            simulations: ex.simulations,
-            candidates,
-            win0,
-        },
-        ex,
-    )))
+    Ok(Some(Analysis {
+        player: v.player,
+        engine: v.engine,
+        simulations: v.simulations,
+        candidates,
+        win0,
+    }))
 }
 
 /// The class of a loss in win probability.
@@ -317,7 +258,7 @@ pub fn mistake_check(
         forced,
     };
     for (k, (step, g, played)) in todo.into_iter().enumerate() {
-        let Some((analysis, _)) = analyse(&g, time_ms, seed ^ step as u64)? else {
+        let Some(analysis) = analyse(&g, time_ms, seed ^ step as u64)? else {
             continue;
         };
         let best = analysis
@@ -362,6 +303,7 @@ pub fn mistake_check(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use broadside_env::game::Turn;
 
     #[test]
     fn losses_are_classed_as_the_chess_boards_class_them() {
@@ -424,7 +366,7 @@ mod tests {
                 let a = g.chance_outcomes().sample(&mut rng);
                 g.apply_unchecked(a);
             }
-            let (a, _) = analyse(&g, 20, 1)
+            let a = analyse(&g, 20, 1)
                 .expect("the engine builds")
                 .expect("a player to move");
             assert!(!a.candidates.is_empty(), "{}", r.name);

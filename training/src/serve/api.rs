@@ -232,6 +232,9 @@ pub fn router_with(loopback_only: bool, extra: Router<Arc<Server>>) -> Router {
         .route("/api/mistakes", post(start_mistakes))
         .route("/api/jobs/{id}", get(job_view))
         .merge(extra)
+        .route("/api/puzzles", get(super::puzzles::list))
+        .route("/api/puzzles/{id}", get(super::puzzles::show))
+        .route("/api/puzzles/{id}/answer", post(super::puzzles::answer))
         .fallback(static_file)
         .layer(axum::middleware::from_fn(json_posts_only))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -863,10 +866,8 @@ async fn start_analysis(
     }
     let seed = req.seed.unwrap_or(1);
     start_job(&s, "analysis", 1, move |job| {
-        let outcome = analysis::analyse(&state, time_ms, seed).and_then(|a| {
-            a.map(|(a, _)| a)
-                .ok_or_else(|| anyhow::anyhow!("no side is to move"))
-        });
+        let outcome = analysis::analyse(&state, time_ms, seed)
+            .and_then(|a| a.ok_or_else(|| anyhow::anyhow!("no side is to move")));
         if let Ok(mut j) = job.lock() {
             j.finish(outcome);
         }

@@ -2,7 +2,7 @@
 //! are served (no path reaches the file system).
 
 /// `(path, content type, body)` of every file the page has.
-pub const FILES: [(&str, &str, &str); 3] = [
+pub const FILES: [(&str, &str, &str); 4] = [
     (
         "/",
         "text/html; charset=utf-8",
@@ -12,6 +12,11 @@ pub const FILES: [(&str, &str, &str); 3] = [
         "/app.js",
         "text/javascript; charset=utf-8",
         include_str!("../../web/app.js"),
+    ),
+    (
+        "/puzzles.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/puzzles.js"),
     ),
     (
         "/style.css",

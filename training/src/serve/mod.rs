@@ -8,6 +8,7 @@
 //! - [`games`]: a game against the admiral, its search on a thread of its own.
 //! - [`replays`]: a saved game opened for replay.
 //! - [`analysis`]: candidate orders with visits and win probabilities, and the mistake check.
+//! - [`puzzles`]: the puzzle mode (the shipped puzzles, a position's orders, the verdict).
 //! - [`guard`]: the accept loop and the checks every request passes first (timeouts,
 //!   ambiguous or oversized requests, JSON bodies on every refusal).
 //! - [`api`]: the HTTP routes (axum on tokio), every input checked and bounded, every
@@ -22,6 +23,7 @@ pub use crate::board;
 pub mod games;
 pub mod guard;
 pub mod ladder;
+pub mod puzzles;
 pub mod replays;
 pub mod view;
 

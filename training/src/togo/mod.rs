@@ -40,6 +40,8 @@ impl Screens for TogoRuleset {
     const ADMIRAL: Option<&'static str> = Some(TOGO_ADMIRAL);
     const SQUADRON_LEVEL: Option<&'static str> =
         Some("portfolio:bots=rammers+line-ahead-gunnery,model=rammers,value=default,every=5,z=2");
+    // The analysis engine (docs/experiments/2026-11-28-analysis-engine.md).
+    const ANALYSIS: crate::engine::Engine = crate::engine::Engine::Squadron;
 }
 
 /// The roster of a scenario seen from `viewer`.

@@ -49,4 +49,6 @@ impl Screens for WsimRuleset {
     type Ui = play::WsimUi;
     const ADMIRAL: Option<&'static str> = Some(WSIM_ADMIRAL);
     const SQUADRON_LEVEL: Option<&'static str> = Some(WSIM_SQUADRON_LEVEL);
+    // The analysis engine (docs/experiments/2026-11-28-analysis-engine.md).
+    const ANALYSIS: crate::engine::Engine = crate::engine::Engine::Squadron;
 }
