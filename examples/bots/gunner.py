@@ -5,14 +5,13 @@ those that give way (hold, stop, decline), and steers at the nearest enemy (from
 Run: broadside arena --agent "cmd:python3 examples/bots/gunner.py" --agent random"""
 import json, math, random, re, sys
 
-# Words in an action's name: fighting is worth 2, giving way -1, anything else 0.
 FIGHT = ("fire", "board", "target", "counter", "capture", "destroy", "reroll",
          "fortune", "attack:crew", "aim:hull", "close:", "return:fire", "opp:")
 YIELD = ("hold", "halt", "stop", "anchor", "no-", "none", "decline", "pass",
          "resign", "cancel", "keep", "end", "done")
 
 
-def worth(name):  # how much the bot likes an action, from its catalogue name
+def worth(name):  # an action's name: fighting words 2, giving way -1, anything else 0
     if name.startswith("fire-at-least:"):  # WS&IM: the lower the threshold, the more shots
         return 3 - int(name.split(":")[1]) / 10
     if name.startswith(("load:any", "crew:reload")) or any(w in name for w in FIGHT):
@@ -53,11 +52,12 @@ def steer(msg, legal):
     me = named[0] if named else (state.get("act") or {}).get("ship")
     if me is None or me >= len(ships) or (at := place(ships[me])) is None:
         return {}
-    foes = [place(s) for s in ships if s.get("side", s.get("owner")) != mine and s.get("status", 0) == 0]
+    them = [s for s in ships if s.get("side", s.get("owner")) != mine and s.get("status", 0) == 0]
+    foes = [place(s) for s in [s for s in them if s.get("warship") is False] or them]  # prizes first
     if ships[me].get("warship") is False and isinstance(state.get("exit"), dict):
         foes = [place({"hex": state["exit"]})]  # a merchant runs for the exit
     if not (foes := [f for f in foes if f]):
-        return {}  # nothing to steer at
+        return {}
     x, y, _ = min(foes, key=lambda f: (f[0] - at[0]) ** 2 + (f[1] - at[1]) ** 2)
     bearing = math.degrees(math.atan2(x - at[0], y - at[1]))
     return {a["index"]: math.cos(math.radians(at[2] + turn_of(a["name"]) - bearing))

@@ -64,7 +64,14 @@ fn goal(msg: &Value) -> Option<([f64; 3], f64)> {
     let (me, mut goals) = (ships.get(acting(msg, state)?)?, Vec::new());
     let foe = |s: &&Value| s.get("side").or(s.get("owner")) != Some(&msg["side"]);
     let afloat = |s: &&Value| s["status"].as_u64().unwrap_or(0) == 0;
-    goals.extend(ships.iter().filter(foe).filter(afloat).filter_map(place));
+    let prize = |s: &&Value| s["warship"] == json!(false); // merchants first, where any
+    let prizes = ships.iter().filter(foe).filter(afloat).any(|s| prize(&s));
+    let wanted = ships
+        .iter()
+        .filter(foe)
+        .filter(afloat)
+        .filter(|s| !prizes || prize(s));
+    goals.extend(wanted.filter_map(place));
     if me["warship"] == json!(false) && state["exit"].is_object() {
         goals = Vec::from_iter(place(&json!({ "hex": state["exit"] })));
     }
