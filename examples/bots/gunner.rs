@@ -98,14 +98,14 @@ fn main() {
         let names = legal.iter().map(|a| a["name"].as_str().unwrap_or(""));
         let worths = Vec::from_iter(names.map(|name| score(name, target)));
         let best = worths.iter().copied().fold(f64::MIN, f64::max);
-        (rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17); // xorshift64: seeded choices
+        rng = rng.wrapping_mul(0x5851_F42D_4C95_7F2D).wrapping_add(1); // an LCG: seeded choices
         let picks = Vec::from_iter((0..legal.len()).filter(|&i| worths[i] >= best - 1e-9));
         let reply = match msg["type"].as_str() {
             Some("hello") => vec![json!({"type": "hello", "name": "gunner-rs", "protocol": 1})],
             Some("start") => vec![],
             Some("decide") => vec![
                 json!({"type": "info", "text": format!("liked {best:.2} of {} actions", legal.len())}),
-                json!({"type": "action", "action": legal[picks[(rng % picks.len() as u64) as usize]]["index"]}),
+                json!({"type": "action", "action": legal[picks[((rng >> 33) % picks.len() as u64) as usize]]["index"]}),
             ],
             _ => break,
         };
