@@ -43,12 +43,12 @@ struct Report<'a> {
 }
 
 /// A checked arena: the scenario and the agents.
-struct Arena {
-    scenario: AnyScenario,
-    specs: Vec<AgentSpec>,
+pub(crate) struct Arena {
+    pub(crate) scenario: AnyScenario,
+    pub(crate) specs: Vec<AgentSpec>,
 }
 
-fn in_range(name: &str, value: usize, lo: usize, hi: usize) -> PyResult<()> {
+pub(crate) fn in_range(name: &str, value: usize, lo: usize, hi: usize) -> PyResult<()> {
     if (lo..=hi).contains(&value) {
         Ok(())
     } else {
@@ -59,7 +59,7 @@ fn in_range(name: &str, value: usize, lo: usize, hi: usize) -> PyResult<()> {
 }
 
 impl Arena {
-    fn open(ruleset: &str, scenario: Option<&str>, agents: &[String]) -> PyResult<Self> {
+    pub(crate) fn open(ruleset: &str, scenario: Option<&str>, agents: &[String]) -> PyResult<Self> {
         if ruleset == CONNECT_FOUR {
             return Err(value_error(
                 "arenas play the registered rulesets, not Connect Four",
@@ -80,7 +80,7 @@ impl Arena {
         Ok(Arena { scenario, specs })
     }
 
-    fn new_game(&self) -> impl Fn(u64) -> AnyGame + Sync + '_ {
+    pub(crate) fn new_game(&self) -> impl Fn(u64) -> AnyGame + Sync + '_ {
         let options = GameOptions { resignation: false };
         move |_seed| self.scenario.new_game(&options)
     }

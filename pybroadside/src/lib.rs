@@ -16,6 +16,7 @@ pub mod bot;
 pub mod env;
 pub mod errors;
 pub mod game;
+pub mod ladder;
 pub mod obs;
 pub mod state;
 pub mod vec_env;
@@ -98,6 +99,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arena::arena_game, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_report_json, m)?)?;
     m.add_function(wrap_pyfunction!(bot::bot_request, m)?)?;
+    m.add_function(wrap_pyfunction!(ladder::ladder_game, m)?)?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<agents::PyAgent>()?;
     m.add_class::<env::PyEnv>()?;
