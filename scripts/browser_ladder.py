@@ -12,7 +12,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 ENTRANTS = ["random", "gunner <b>&amp;", "rammers"]
 
 
-def ladder_page(d, binary, start_server):
+def ladder_page(d, binary, start_server, artefacts=None):
     with tempfile.TemporaryDirectory() as tmp:
         ladder = os.path.join(tmp, "ladder")
 
@@ -34,6 +34,8 @@ def ladder_page(d, binary, start_server):
             assert len(rows) == len(ENTRANTS), len(rows)
             assert "6 games" in d.find_element(By.ID, "ladder-head").text
             assert not d.find_element(By.ID, "error").is_displayed()
+            if artefacts:
+                d.save_screenshot(os.path.join(artefacts, "ladder.png"))
         finally:
             proc.kill()
     return 1

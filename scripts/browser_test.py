@@ -304,7 +304,7 @@ def main():
             print("move now: 2 checks passed")
             passed += narrow_screen(d, url, artefacts)
             print("narrow screen: 1 check passed")
-            passed += ladder_page(d, binary, start_server)
+            passed += ladder_page(d, binary, start_server, artefacts)
             print("ladder page: 1 check passed")
             n = solve_puzzles(d, url, rulesets, wait, no_error, artefacts)
             passed += n

@@ -25,12 +25,12 @@ pub const MAX_AGENTS: usize = 64;
 pub const MAX_DECISIONS: usize = 1_000_000;
 
 /// A checked arena: the scenario and the agents.
-struct Arena {
-    scenario: AnyScenario,
-    specs: Vec<AgentSpec>,
+pub(crate) struct Arena {
+    pub(crate) scenario: AnyScenario,
+    pub(crate) specs: Vec<AgentSpec>,
 }
 
-fn in_range(name: &str, value: usize, lo: usize, hi: usize) -> PyResult<()> {
+pub(crate) fn in_range(name: &str, value: usize, lo: usize, hi: usize) -> PyResult<()> {
     if (lo..=hi).contains(&value) {
         Ok(())
     } else {
@@ -41,7 +41,7 @@ fn in_range(name: &str, value: usize, lo: usize, hi: usize) -> PyResult<()> {
 }
 
 impl Arena {
-    fn open(ruleset: &str, scenario: Option<&str>, agents: &[String]) -> PyResult<Self> {
+    pub(crate) fn open(ruleset: &str, scenario: Option<&str>, agents: &[String]) -> PyResult<Self> {
         if ruleset == CONNECT_FOUR {
             return Err(value_error(
                 "arenas play the registered rulesets, not Connect Four",
@@ -62,7 +62,7 @@ impl Arena {
         Ok(Arena { scenario, specs })
     }
 
-    fn new_game(&self) -> impl Fn(u64) -> AnyGame + Sync + '_ {
+    pub(crate) fn new_game(&self) -> impl Fn(u64) -> AnyGame + Sync + '_ {
         let options = GameOptions { resignation: false };
         move |_seed| self.scenario.new_game(&options)
     }

@@ -17,6 +17,7 @@ pub mod bot;
 pub mod env;
 pub mod errors;
 pub mod game;
+pub mod ladder;
 pub mod obs;
 pub mod state;
 pub mod tactics;
@@ -104,6 +105,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tactics::tactics_game, m)?)?;
     m.add_function(wrap_pyfunction!(tactics::tactics_report_json, m)?)?;
     m.add_function(wrap_pyfunction!(bot::bot_request, m)?)?;
+    m.add_function(wrap_pyfunction!(ladder::ladder_game, m)?)?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<agents::PyAgent>()?;
     m.add_class::<env::PyEnv>()?;

@@ -36,12 +36,13 @@ function render(data) {
     body.appendChild(tr);
     cell(tr, String(k + 1));
     cell(tr, r.name, "name").title = r.spec;
-    cell(tr, signed(r.elo));
+    // An entrant without games has no rating yet.
+    cell(tr, r.games ? signed(r.elo) : "-");
     cell(tr, r.ci95 === null ? "-" : String(Math.round(r.ci95)));
     cell(tr, String(r.games));
     cell(tr, `${r.wins}-${r.draws}-${r.losses}`);
     cell(tr, String(r.forfeits));
-    cell(tr, `${(100 * r.score).toFixed(1)}%`);
+    cell(tr, r.games ? `${(100 * r.score).toFixed(1)}%` : "-");
   });
   // The pairwise table in leaderboard order.
   const order = data.leaderboard.map((r) => data.names.indexOf(r.name));

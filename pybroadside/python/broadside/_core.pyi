@@ -85,6 +85,15 @@ def tactics_report_json(
 ) -> str: ...
 
 def bot_request(game: Game, decision: int = 0, time_left_ms: int = 5000) -> str: ...
+def ladder_game(
+    ruleset: str,
+    scenario: str,
+    agents: Sequence[str],
+    sides: Sequence[int],
+    game: int,
+    seed: int,
+    max_decisions: int,
+) -> str: ...
 
 class Game:
     """A game state with its scenario, options and every action since the start (after

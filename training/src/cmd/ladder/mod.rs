@@ -351,7 +351,12 @@ pub fn summary(dir: &std::path::Path) -> Result<serde_json::Value> {
     let rows = rate::rows(&name_specs(&ladder), anchor, &records);
     let table = rate::table(rows.len(), &records);
     let mut order: Vec<usize> = (0..rows.len()).collect();
-    order.sort_by(|&a, &b| rows[b].elo.total_cmp(&rows[a].elo));
+    // Best first; entrants without games last.
+    order.sort_by(|&a, &b| {
+        (rows[b].games > 0)
+            .cmp(&(rows[a].games > 0))
+            .then(rows[b].elo.total_cmp(&rows[a].elo))
+    });
     Ok(serde_json::json!({
         "ruleset": ladder.ruleset,
         "scenario": ladder.scenario,
@@ -374,7 +379,12 @@ fn show(dir: &std::path::Path, json: bool, markdown: bool) -> Result<()> {
     let rows = rate::rows(&name_specs(&ladder), anchor, &records);
     let table = rate::table(rows.len(), &records);
     let mut order: Vec<usize> = (0..rows.len()).collect();
-    order.sort_by(|&a, &b| rows[b].elo.total_cmp(&rows[a].elo));
+    // Best first; entrants without games last.
+    order.sort_by(|&a, &b| {
+        (rows[b].games > 0)
+            .cmp(&(rows[a].games > 0))
+            .then(rows[b].elo.total_cmp(&rows[a].elo))
+    });
     let ci = |c: Option<f64>| c.map_or("-".to_string(), |w| format!("{w:.0}"));
     let head = format!(
         "{} / {}: {} games, Elo with {} at 0",
@@ -397,28 +407,36 @@ fn show(dir: &std::path::Path, json: bool, markdown: bool) -> Result<()> {
     for (rank, &i) in order.iter().enumerate() {
         let r = &rows[i];
         let wdl = format!("{}-{}-{}", r.wins, r.draws, r.losses);
+        // An entrant without games has no rating yet (the fit puts it anywhere).
+        let played = r.games > 0;
+        let elo = if played {
+            format!("{:+.0}", r.elo)
+        } else {
+            "-".into()
+        };
+        let score = if played {
+            format!("{:.1}%", 100.0 * r.score)
+        } else {
+            "-".into()
+        };
         if markdown {
             println!(
-                "| {} | {} | {:+.0} | {} | {} | {wdl} | {} | {:.1}% |",
+                "| {} | {} | {elo} | {} | {} | {wdl} | {} | {score} |",
                 rank + 1,
                 r.name,
-                r.elo,
                 ci(r.ci95),
                 r.games,
                 r.forfeits,
-                100.0 * r.score
             );
         } else {
             println!(
-                "{:<4} {:<24} {:>+7.0} {:>6} {:>6} {:>13} {:>8} {:>5.1}%",
+                "{:<4} {:<24} {elo:>7} {:>6} {:>6} {:>13} {:>8} {score:>6}",
                 rank + 1,
                 r.name,
-                r.elo,
                 ci(r.ci95),
                 r.games,
                 wdl,
                 r.forfeits,
-                100.0 * r.score
             );
         }
     }

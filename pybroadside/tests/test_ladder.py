@@ -1,0 +1,47 @@
+"""The ladder on a local Ray (`broadside.ladder.run_ray`): the same games, in the same
+results file, as `broadside ladder DIR run`, and `broadside ladder DIR show` reads them."""
+
+import json
+
+import pytest
+
+from conftest import run_cli
+
+ENTRANTS = [("random", "random"), ("second", "random:2"), ("third", "random:3")]
+
+
+def make_ladder(bin_path, folder):
+    run_cli(bin_path, "ladder", folder, "init", "--ruleset", "poe", "--seed", "3", "--max-decisions", "400")
+    for name, spec in ENTRANTS:
+        run_cli(bin_path, "ladder", folder, "add", name, spec)
+
+
+def results(folder):
+    return [json.loads(x) for x in (folder / "results.jsonl").read_text().splitlines()]
+
+
+def test_a_ray_ladder_writes_the_games_the_command_writes(tmp_path, broadside_bin):
+    ray = pytest.importorskip("ray")
+    import broadside.ladder
+
+    by_cli, by_ray = tmp_path / "cli", tmp_path / "ray"
+    for folder in (by_cli, by_ray):
+        make_ladder(broadside_bin, folder)
+    # A batch and part of the next: the second batch is planned from the first's results.
+    run_cli(broadside_bin, "ladder", by_cli, "run", "--games", "20")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        assert broadside.ladder.run_ray(by_ray, games=20) == 20
+    finally:
+        ray.shutdown()
+    assert results(by_ray) == results(by_cli)
+    shown = json.loads(run_cli(broadside_bin, "ladder", by_ray, "show", "--json"))
+    assert shown["games"] == 20
+    assert sorted(r["name"] for r in shown["leaderboard"]) == sorted(n for n, _ in ENTRANTS)
+
+
+def test_a_ray_ladder_refuses_a_folder_that_is_not_a_ladder(tmp_path):
+    import broadside.ladder
+
+    with pytest.raises(ValueError, match="not a ladder"):
+        broadside.ladder.run_ray(tmp_path, games=2)
