@@ -20,8 +20,7 @@ def results(folder):
     return [json.loads(x) for x in (folder / "results.jsonl").read_text().splitlines()]
 
 
-def test_a_ray_ladder_writes_the_games_the_command_writes(tmp_path, broadside_bin):
-    ray = pytest.importorskip("ray")
+def test_a_ray_ladder_writes_the_games_the_command_writes(tmp_path, broadside_bin, local_ray):
     import broadside.ladder
 
     by_cli, by_ray = tmp_path / "cli", tmp_path / "ray"
@@ -29,11 +28,7 @@ def test_a_ray_ladder_writes_the_games_the_command_writes(tmp_path, broadside_bi
         make_ladder(broadside_bin, folder)
     # A batch and part of the next: the second batch is planned from the first's results.
     run_cli(broadside_bin, "ladder", by_cli, "run", "--games", "20")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        assert broadside.ladder.run_ray(by_ray, games=20) == 20
-    finally:
-        ray.shutdown()
+    assert broadside.ladder.run_ray(by_ray, games=20) == 20
     assert results(by_ray) == results(by_cli)
     shown = json.loads(run_cli(broadside_bin, "ladder", by_ray, "show", "--json"))
     assert shown["games"] == 20
