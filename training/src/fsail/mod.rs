@@ -175,10 +175,8 @@ impl FsailResult {
 /// action and 56.8% against `bot:british` in the frigate duel. A budget in time, not
 /// playouts: one playout at a sailing decision is the rest of both fleets' sailing, so a
 /// fixed count (`sims=30`: 58.2% before the sharing) took three times as long. Its games are
-/// still saved and replayed exactly, from their actions. Its candidates are named, so a doctrine
-/// added to the ruleset later (`bot:british-focus`) joins it only once it is measured.
-pub const FSAIL_ADMIRAL: &str =
-    "portfolio:bots=british+french+line-of-battle+rake-seeker+close-action,model=rake-seeker,time=10";
+/// still saved and replayed exactly, from their actions.
+pub const FSAIL_ADMIRAL: &str = "portfolio:model=rake-seeker,time=10";
 
 /// The portfolio search a difficulty level plays in a Fighting Sail battle of squadrons
 /// (the level adds its time): the fleet action's strongest doctrine, `bot:rake-seeker`, as

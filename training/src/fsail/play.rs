@@ -169,7 +169,7 @@ fn help_text() -> String {
          lower case, the arrow is the bow. Commands: `list` (the orders again), `map`, `chart` (all\n\
          ships), `chart NAME` (one ship, by name or letter: arcs and ranges to each enemy), `resign`\n\
          (when picking a ship to sail), `quit` (save and leave).\n\
-         Admirals for fsail: the portfolio search (the default admiral; `broadside rules` prints its spec), \
+         Admirals for fsail: the portfolio search (the default: portfolio:model=rake-seeker,time=10), \
          {}, mcts (e.g. `mcts:level=easy`), random.",
         FsailGame::bots()
             .iter()

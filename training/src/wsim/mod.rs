@@ -31,10 +31,8 @@ pub fn roster(scenario: &Scenario, viewer: u8) -> Roster {
 /// WS&IM's default admiral: the portfolio search with the strongest doctrine of the
 /// squadron battle as its model of the other side, every legal order among its candidates,
 /// and 300 playouts a decision (under 3 ms a decision on average on one core, and
-/// reproducible: the same seed and orders give the same game). Its candidates are named, so a
-/// doctrine added later (`bot:line-of-battle-hull`) joins it only once it is measured.
-pub const WSIM_ADMIRAL: &str =
-    "portfolio:bots=close-action+british+french+line-of-battle+rake-seeker,model=british,sims=300,wide=true";
+/// reproducible: the same seed and orders give the same game).
+pub const WSIM_ADMIRAL: &str = "portfolio:model=british,sims=300,wide=true";
 
 /// The search a difficulty level plays in a WS&IM battle of squadrons (the level adds its
 /// time): the portfolio's order tree, UCT over the side's sub-decisions of the turn with the
