@@ -362,7 +362,7 @@ mod tests {
                 "fsail",
                 "frigate-duel",
                 AdmiralSpec::Agent(crate::fsail::FSAIL_ADMIRAL.parse().unwrap()),
-                "model=rake-seeker",
+                "portfolio:model=rake-seeker",
             ),
         ] {
             let admiral = AdmiralSpec::default_for(ruleset);
