@@ -22,6 +22,28 @@ import sys
 from broadside import _core
 
 
+def connect(address: str | None = None):
+    """Ray, connected: to ``address`` (or ``RAY_ADDRESS``, or a new local Ray) unless it is
+    initialised already. Every distributed entry point of the package connects through here."""
+    import ray
+
+    if not ray.is_initialized():
+        ray.init(address=address)
+    return ray
+
+
+def play_in_chunks(play, total: int, chunk: int, address: str | None, *args) -> list:
+    """Runs ``play(*args, indices)`` as Ray tasks over ``0..total`` in chunks of ``chunk``
+    indices and returns their results flattened in index order (so the order never depends on
+    which worker finished first)."""
+    if chunk < 1:
+        raise ValueError(f"chunk must be at least 1, not {chunk}")
+    ray = connect(address)
+    task = ray.remote(play)
+    refs = [task.remote(*args, list(range(lo, min(lo + chunk, total)))) for lo in range(0, total, chunk)]
+    return [r for part in ray.get(refs) for r in part]
+
+
 def _play(ruleset, agents, scenario, pairs, seed, max_decisions, indices):
     return [
         _core.arena_game(ruleset, agents, i, scenario, pairs, seed, max_decisions) for i in indices
@@ -42,22 +64,11 @@ def ray_arena(
     """Plays the round robin on Ray's workers, ``chunk`` games per task, and returns the
     report (:func:`broadside.arena` gives the same dict on one machine). Connects to
     ``address`` (or ``RAY_ADDRESS``, or a new local Ray) unless Ray is initialised."""
-    import ray
-
     agents = list(agents)
     total = _core.arena_len(len(agents), pairs)
     # Checked here, before any task starts, so a bad name fails once with its message.
     _core.arena_report_json(ruleset, agents, [], scenario, seed, False)
-    if chunk < 1:
-        raise ValueError(f"chunk must be at least 1, not {chunk}")
-    if not ray.is_initialized():
-        ray.init(address=address)
-    play = ray.remote(_play)
-    refs = [
-        play.remote(ruleset, agents, scenario, pairs, seed, max_decisions, list(range(lo, min(lo + chunk, total))))
-        for lo in range(0, total, chunk)
-    ]
-    records = [r for part in ray.get(refs) for r in part]
+    records = play_in_chunks(_play, total, chunk, address, ruleset, agents, scenario, pairs, seed, max_decisions)
     return json.loads(_core.arena_report_json(ruleset, agents, records, scenario, seed, games))
 
 

@@ -112,7 +112,7 @@ def run_ray(folder: str | os.PathLike[str], games: int, address: str | None = No
     returns how many were written. Each batch's games are written in plan order as soon as
     the games before them are: a driver killed loses at most its batch's unwritten games,
     and the next run (here or ``broadside ladder DIR run``) goes on from the file."""
-    import ray
+    from broadside.distributed import connect
 
     folder = Path(folder)
     ladder = _load(folder)
@@ -125,8 +125,7 @@ def run_ray(folder: str | os.PathLike[str], games: int, address: str | None = No
     # Every spec checked once here, before any task starts.
     _core.arena_report_json(ladder["ruleset"], specs, [], ladder["scenario"], 1, False)
     lines, complete = _results(folder)
-    if not ray.is_initialized():
-        ray.init(address=address)
+    ray = connect(address)
     play = ray.remote(_play)
     path = folder / "results.jsonl"
     next_game = max((r["game"] + 1 for r in lines), default=0)

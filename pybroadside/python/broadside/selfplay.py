@@ -131,12 +131,11 @@ def ray_selfplay_train(
     (with ``selfplay.workers = true`` and the ``overrides``) here, the workers on the
     cluster, and waits until the run ends (its iterations or minutes), which stops the
     workers. Returns the trainer's and each worker's exit status."""
-    import ray
+    from broadside.distributed import connect
 
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
-    if not ray.is_initialized():
-        ray.init(address=address)
+    ray = connect(address)
     trainer = subprocess.Popen(_trainer_cmd(broadside_bin, config, run_dir, overrides))
     actor = ray.remote(num_cpus=1)(SelfPlayWorker)
     tag = uuid.uuid4().hex[:8]

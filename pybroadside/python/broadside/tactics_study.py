@@ -75,22 +75,14 @@ def ray_tactics(
     address: str | None = None,
 ) -> dict:
     """:func:`tactics` with ``ray=True``: the study's games as Ray tasks."""
+    from broadside.distributed import play_in_chunks
+
     if chunk < 1:
         raise ValueError(f"chunk must be at least 1, not {chunk}")
     # Checks the names and numbers here, before any task starts, so a bad one fails once
     # with its message.
     total = _core.tactics_len(ruleset, agent, scenario, pairs, max_decisions)
-    import ray
-
-    if not ray.is_initialized():
-        ray.init(address=address)
-    play = ray.remote(_play)
-    refs = [
-        play.remote(ruleset, agent, scenario, pairs, seed, max_decisions,
-                    list(range(lo, min(lo + chunk, total))))
-        for lo in range(0, total, chunk)
-    ]
-    games = [g for part in ray.get(refs) for g in part]
+    games = play_in_chunks(_play, total, chunk, address, ruleset, agent, scenario, pairs, seed, max_decisions)
     return json.loads(_core.tactics_report_json(ruleset, games, agent, scenario, pairs, seed))
 
 

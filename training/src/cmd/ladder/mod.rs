@@ -340,10 +340,20 @@ fn name_specs(ladder: &Ladder) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The ladder in `dir` as `show --json` prints it: the ruleset and scenario, the games,
-/// the anchor, the leaderboard (best first), the entrants' names and the pairwise table
-/// (`table[i][j]`: `names[i]`'s score against `names[j]` and their games, or `null`).
-pub fn summary(dir: &std::path::Path) -> Result<serde_json::Value> {
+/// What `show` prints and the board's page reads, computed once: the ratings of every
+/// entrant, the pairwise table, and the leaderboard's order.
+struct Standings {
+    ladder: Ladder,
+    anchor: Option<usize>,
+    games: usize,
+    rows: Vec<rate::Row>,
+    /// `table[i][j]`: entrant `i`'s score against `j` and their games, `None` if unmet.
+    table: Vec<Vec<Option<(f64, usize)>>>,
+    /// Entrant indices, best first; entrants without games last.
+    order: Vec<usize>,
+}
+
+fn standings(dir: &std::path::Path) -> Result<Standings> {
     let ladder = store::load(dir)?;
     let (_, anchor) = specs(&ladder)?;
     let (results, _) = store::read_results(dir)?;
@@ -351,16 +361,37 @@ pub fn summary(dir: &std::path::Path) -> Result<serde_json::Value> {
     let rows = rate::rows(&name_specs(&ladder), anchor, &records);
     let table = rate::table(rows.len(), &records);
     let mut order: Vec<usize> = (0..rows.len()).collect();
-    // Best first; entrants without games last.
     order.sort_by(|&a, &b| {
         (rows[b].games > 0)
             .cmp(&(rows[a].games > 0))
             .then(rows[b].elo.total_cmp(&rows[a].elo))
     });
+    Ok(Standings {
+        ladder,
+        anchor,
+        games: records.len(),
+        rows,
+        table,
+        order,
+    })
+}
+
+/// The ladder in `dir` as `show --json` prints it: the ruleset and scenario, the games,
+/// the anchor, the leaderboard (best first), the entrants' names and the pairwise table
+/// (`table[i][j]`: `names[i]`'s score against `names[j]` and their games, or `null`).
+pub fn summary(dir: &std::path::Path) -> Result<serde_json::Value> {
+    let Standings {
+        ladder,
+        anchor,
+        games,
+        rows,
+        table,
+        order,
+    } = standings(dir)?;
     Ok(serde_json::json!({
         "ruleset": ladder.ruleset,
         "scenario": ladder.scenario,
-        "games": records.len(),
+        "games": games,
         "anchor": anchor.map(|a| rows[a].name.clone()),
         "leaderboard": order.iter().map(|&i| &rows[i]).collect::<Vec<_>>(),
         "names": rows.iter().map(|r| r.name.clone()).collect::<Vec<_>>(),
@@ -372,25 +403,20 @@ fn show(dir: &std::path::Path, json: bool, markdown: bool) -> Result<()> {
     if json {
         return super::print_json(&summary(dir)?);
     }
-    let ladder = store::load(dir)?;
-    let (_, anchor) = specs(&ladder)?;
-    let (results, _) = store::read_results(dir)?;
-    let records = store::records(&ladder, &results);
-    let rows = rate::rows(&name_specs(&ladder), anchor, &records);
-    let table = rate::table(rows.len(), &records);
-    let mut order: Vec<usize> = (0..rows.len()).collect();
-    // Best first; entrants without games last.
-    order.sort_by(|&a, &b| {
-        (rows[b].games > 0)
-            .cmp(&(rows[a].games > 0))
-            .then(rows[b].elo.total_cmp(&rows[a].elo))
-    });
+    let Standings {
+        ladder,
+        anchor,
+        games,
+        rows,
+        table,
+        order,
+    } = standings(dir)?;
     let ci = |c: Option<f64>| c.map_or("-".to_string(), |w| format!("{w:.0}"));
     let head = format!(
         "{} / {}: {} games, Elo with {} at 0",
         ladder.ruleset,
         ladder.scenario,
-        records.len(),
+        games,
         anchor.map_or("the mean".to_string(), |a| format!("`{}`", rows[a].name))
     );
     if markdown {
