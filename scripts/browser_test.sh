@@ -6,12 +6,19 @@
 #
 # Usage: scripts/browser_test.sh [BROADSIDE_BINARY]   (default target/debug/broadside, which
 # `cargo test` builds; scripts/test.sh runs this right after it)
+#        scripts/browser_test.sh --prepare   only installs the browser and selenium (no binary
+# needed), so that scripts/test.sh can fetch them while cargo builds
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN="${1:-target/debug/broadside}"
-if [ ! -x "$BIN" ]; then
-    echo "no broadside binary at $BIN: run cargo test (or cargo build) first" >&2
-    exit 1
+PREPARE_ONLY=0
+if [ "${1:-}" = "--prepare" ]; then
+    PREPARE_ONLY=1
+else
+    BIN="${1:-target/debug/broadside}"
+    if [ ! -x "$BIN" ]; then
+        echo "no broadside binary at $BIN: run cargo test (or cargo build) first" >&2
+        exit 1
+    fi
 fi
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
     if [ "$(id -u)" != 0 ]; then
@@ -29,4 +36,5 @@ if [ ! -f "$STAMP" ]; then
     "$VENV/bin/pip" install -q "selenium>=4.20,<5"
     touch "$STAMP"
 fi
+[ "$PREPARE_ONLY" = 1 ] && exit 0
 "$VENV/bin/python" scripts/browser_test.py "$BIN" target/browser-artefacts

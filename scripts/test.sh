@@ -4,27 +4,48 @@
 # The test profile is optimised (see Cargo.toml), so the harness's thousands of games are quick.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# libtorch first: its wheel is unpacked through a temporary folder (about 2 GB at the peak),
-# best done before the build fills the disk with test binaries. A failed install says why.
-LIBTORCH="$(bash scripts/setup_torch.sh)"
-export LIBTORCH
-# LIBTORCH only matters to the `torch` feature, which these builds leave off. The Python
-# bindings' crate has no Rust tests: pytest tests it below, through the built package.
+# The downloads (libtorch, the Python venv, Chromium and selenium) are network-bound and the
+# build is CPU-bound, so they run in the background while cargo compiles; each writes a log
+# under target/ci-logs/, and a failed one stops the run with its log where it is needed.
+LOGS=target/ci-logs
+mkdir -p "$LOGS"
+bash scripts/setup_torch.sh >"$LOGS/torch.path" 2>"$LOGS/setup_torch.log" &
+TORCH_JOB=$!
+bash scripts/setup_python.sh >"$LOGS/python.path" 2>"$LOGS/setup_python.log" &
+PYTHON_JOB=$!
+bash scripts/browser_test.sh --prepare >"$LOGS/browser_prepare.log" 2>&1 &
+BROWSER_JOB=$!
+# A failing step does not leave an install half-done behind it: the script waits for them.
+trap 'wait' EXIT
+# Waits for a background preparation; on failure prints its log and stops.
+await() {
+    if ! wait "$1"; then
+        echo "test.sh: $2 failed; its log ($3):" >&2
+        cat "$3" >&2
+        exit 1
+    fi
+}
+# The Python bindings' crate has no Rust tests: pytest tests it below, through the built package.
 cargo test --workspace --exclude broadside-python --all-targets --locked
 # The board of `broadside serve` in headless Chromium (installed by apt when missing), with
 # the binary the tests above built; screenshots in target/browser-artefacts/.
+await "$BROWSER_JOB" "installing Chromium and selenium" "$LOGS/browser_prepare.log"
 bash scripts/browser_test.sh target/debug/broadside
 # Doc examples too (`--all-targets` leaves them out).
 cargo test --workspace --exclude broadside-python --doc --locked
 # The `torch` feature: the network, checkpoints, and a tiny CPU training run with a kill -9
 # and a resume. Only these crates get the feature, so the rest is not rebuilt.
+await "$TORCH_JOB" "installing libtorch (scripts/setup_torch.sh)" "$LOGS/setup_torch.log"
+LIBTORCH="$(cat "$LOGS/torch.path")"
+export LIBTORCH
 cargo test --locked -p broadside-models --features torch
 cargo test --locked -p broadside-training --features torch --test train_torch
 # The Python package (pybroadside/): built into a cached venv and tested with pytest
 # (PettingZoo's and Gymnasium's checks for every ruleset, the vector env, the game API,
 # arenas against `broadside arena`, one on a local Ray). The debug `broadside` built above is
 # the command the tests compare with.
-PY_VENV="$(bash scripts/setup_python.sh)"
+await "$PYTHON_JOB" "installing the Python venv (scripts/setup_python.sh)" "$LOGS/setup_python.log"
+PY_VENV="$(cat "$LOGS/python.path")"
 # maturin (in the venv) builds the wheel; the venv's bin on PATH lets pip's backend find it.
 PATH="$PY_VENV/bin:$PATH" "$PY_VENV/bin/pip" install --quiet --no-build-isolation --no-deps \
     --force-reinstall ./pybroadside

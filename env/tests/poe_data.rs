@@ -266,3 +266,28 @@ fn mangled_scenarios_never_panic() {
     }
     assert!(checked > 50);
 }
+
+/// Ours (docs/rulesets/poe.md, Substitutes): the sheet ends the game when the clock's "loop"
+/// is completed without giving its length; the notes' 21 holds unless a scenario sets
+/// `clock`, within 9..=42, and the game then runs to that length.
+#[test]
+fn a_scenario_may_set_the_clock_length_within_bounds() {
+    let plain = scenario_text(&TWO, "N", &[], &[]);
+    let s = parse_scenario(&plain, "x.toml").unwrap();
+    assert_eq!(s.clock_length, 21);
+    let long = parse_scenario(&format!("clock = 31\n{plain}"), "x.toml").unwrap();
+    assert_eq!(long.clock_length, 31);
+    assert_eq!(
+        PoeGame::new(&long, PoeOptions::default()).clock_length,
+        31
+    );
+    for bad in [8, 43, -1] {
+        let e = err(&format!("clock = {bad}\n{plain}"));
+        assert!(e.contains("x.toml") && e.contains("clock"), "{e}");
+    }
+    let default = builtin_scenario(DEFAULT_SCENARIO).unwrap();
+    assert_eq!(
+        default.clock_length, 31,
+        "the convoy action gives each side four turns"
+    );
+}

@@ -133,7 +133,9 @@ fn fortifications_in_data_are_checked() {
     let fort = classes().iter().find(|c| c.id == "fort").unwrap();
     assert!(fort.fortification && fort.max_knots == 0);
     let s = builtin_scenario("minefield-and-land").unwrap();
-    assert_eq!(s.ships[4].class, "fort");
+    let forts: Vec<_> = s.ships.iter().filter(|x| x.class == "fort").collect();
+    assert_eq!(forts.len(), 1, "the El Fraile battery");
+    assert_eq!(forts[0].side, 1);
     // A fortification is not a ship: a side needs a ship.
     let only_fort = GOOD.replace("\"fourth\"", "\"fort\"");
     assert!(err(&only_fort).contains("side 1 has no ship"));

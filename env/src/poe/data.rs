@@ -29,6 +29,10 @@ pub const MAX_LEVEL: u8 = 6;
 /// Most fog hexes and shallows hexes of a scenario.
 pub const MAX_FOG: usize = 40;
 pub const MAX_SHALLOWS: usize = 60;
+/// Shortest and longest battle clock a scenario may set (the rules' loop is 21): at least
+/// three of the largest advances, at most twice the standard loop.
+pub const MIN_CLOCK_LENGTH: u8 = 9;
+pub const MAX_CLOCK_LENGTH: u8 = 42;
 /// The scenario a game gets when none is named.
 pub const DEFAULT_SCENARIO: &str = "convoy-action";
 /// Names of the four map corners an escape corner may be, in index order.
@@ -412,7 +416,16 @@ pub struct Scenario {
     pub fog: Vec<[i32; 2]>,
     /// Shallows hexes, offset `[col, row]`.
     pub shallows: Vec<[i32; 2]>,
+    /// Where the battle clock ends (the rules' 21 unless the scenario sets its own length;
+    /// older saved games, written before scenarios could, read as 21).
+    #[serde(default = "standard_clock_length")]
+    pub clock_length: u8,
     pub ships: Vec<ScenarioShip>,
+}
+
+/// The rules' battle clock length, for scenarios that do not set their own.
+fn standard_clock_length() -> u8 {
+    rules().clock.length
 }
 
 #[derive(Deserialize)]
@@ -432,6 +445,11 @@ struct RawScenario {
     fog: Vec<[i64; 2]>,
     #[serde(default)]
     shallows: Vec<[i64; 2]>,
+    /// Ours: the sheet ends the game when the clock's "loop" is completed without giving its
+    /// length; the rules notes take Peter Pig's 21, and a scenario may set a longer or shorter
+    /// loop (how many turns each side gets).
+    #[serde(default)]
+    clock: Option<i64>,
     ship: Vec<RawShip>,
 }
 
@@ -580,6 +598,16 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
         escape_corner,
         fog: hexes(file, "fog", &raw.fog)?,
         shallows: hexes(file, "shallows", &raw.shallows)?,
+        clock_length: match raw.clock {
+            Some(n) => int(
+                file,
+                "clock",
+                n,
+                MIN_CLOCK_LENGTH.into(),
+                MAX_CLOCK_LENGTH.into(),
+            )? as u8,
+            None => standard_clock_length(),
+        },
         ships,
     };
     sc.validate(file)?;
@@ -628,6 +656,15 @@ impl Scenario {
             return bad(
                 "wind_from".into(),
                 format!("{} is not 0..6", self.wind_from),
+            );
+        }
+        if !(MIN_CLOCK_LENGTH..=MAX_CLOCK_LENGTH).contains(&self.clock_length) {
+            return bad(
+                "clock".into(),
+                format!(
+                    "{} is outside {MIN_CLOCK_LENGTH}..={MAX_CLOCK_LENGTH}",
+                    self.clock_length
+                ),
             );
         }
         if self.escape_corner >= 4 {

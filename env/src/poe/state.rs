@@ -538,7 +538,7 @@ impl PoeGame {
             shallows,
             exit: corner_hex(map, scenario.escape_corner),
             clock: 0,
-            clock_length: rules().clock.length,
+            clock_length: scenario.clock_length,
             mover: 0,
             turn: 1,
             num_ships: n as u8,
