@@ -6,6 +6,7 @@ pub mod arena_report;
 pub mod bot;
 mod control;
 pub mod fsail;
+pub mod ladder;
 pub mod mcts;
 pub mod oak;
 pub mod poe;

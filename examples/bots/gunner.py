@@ -1,86 +1,89 @@
 #!/usr/bin/env python3
-"""An aggressive bot for every Broadside ruleset over the bot protocol v1 (docs/bots.md),
-standard library only: it prefers actions whose names fight (fire, board, re-roll), avoids
-those that give way (hold, stop, decline), and steers at the nearest enemy (from the view).
-Run: broadside arena --agent "cmd:python3 examples/bots/gunner.py" --agent random"""
+"""A bot for every Broadside ruleset over the bot protocol v1 (docs/bots.md), standard library
+only: it fights (fire, board, re-roll) rather than give way (hold, stop), and steers at the
+nearest enemy, then brings it abeam. `broadside arena --agent "cmd:python3 THIS" --agent random`"""
 import json, math, random, re, sys
 
-FIGHT = ("fire", "board", "target", "counter", "capture", "destroy", "reroll",
-         "fortune", "attack:crew", "aim:hull", "close:", "return:fire", "opp:")
-YIELD = ("hold", "halt", "stop", "anchor", "no-", "none", "decline", "pass",
-         "resign", "cancel", "keep", "end", "done")
+FIGHT = ("fire", "board", "target", "counter", "capture", "destroy", "reroll", "fortune",
+         "attack:crew", "aim:hull", "close:", "return:fire", "opp:", "load:any", "crew:reload")
+YIELD = ("hold", "halt", "stop", "anchor", "none", "decline", "pass", "resign", "cancel",
+         "keep", "end", "done")
+GAME = {}  # what this game has shown so far (one process plays one game)
 
-
-def worth(name):  # an action's name: fighting words 2, giving way -1, anything else 0
+def worth(a):  # fighting 2 (more dice, lower numbers to hit: a little more), giving way -1
+    name, text = a["name"], a["text"]
     if name.startswith("fire-at-least:"):  # WS&IM: the lower the threshold, the more shots
         return 3 - int(name.split(":")[1]) / 10
-    if name.startswith(("load:any", "crew:reload")) or any(w in name for w in FIGHT):
-        return 2
+    if name.startswith("no-") or "hold" in name:  # before FIGHT: `no-counter`, `fire:hold`
+        return -1
+    if name in ("reroll", "keep") and (m := re.search(r"(\d+) hits of (\d+) dice", text)):
+        return 2 if (name == "reroll") == (3 * int(m[1]) < int(m[2])) else -1  # a poor roll
+    if name.startswith("clock:"):  # a convoy wants the battle short, its hunters long
+        return int(name.split(":")[1]) / (10 if GAME.get("convoy") else -10)
+    if any(w in name for w in FIGHT):
+        dice, need = re.search(r"(\d+) dice", text), re.search(r"(\d+)\+", text)
+        return 2 + 0.05 * int(dice[1] if dice else 0) - 0.02 * int(need[1] if need else 0)
     return -1 if any(w in name for w in YIELD) else 0
 
-
-def find(obj, keys):
-    """The first dict (depth first) in `obj` that has all of `keys`."""
+def find(obj, keys):  # the first dict (depth first) in `obj` that has all of `keys`
     if isinstance(obj, dict) and all(k in obj for k in keys):
         return obj
     items = obj.values() if isinstance(obj, dict) else obj if isinstance(obj, list) else ()
     return next((h for v in items if (h := find(v, keys)) is not None), None)
 
-
-def place(ship):
-    """(x east, y north, heading in degrees clockwise from north) of a ship in the view."""
+def place(ship):  # (x east, y north, heading in degrees clockwise from north) from the view
     p, h = find(ship, ("x", "y")), find(ship, ("q", "r"))
     if p is None and h is not None:  # flat-topped axial hexes, facings 0-5 clockwise from N
         p = {"x": 1.5 * h["q"], "y": -math.sqrt(3) * (h["r"] + h["q"] / 2)}
     head, face = find(ship, ("heading",)) or {}, find(ship, ("facing",)) or {}
     return p and (p["x"], p["y"], head.get("heading", 60 * face.get("facing", 0)))
 
-
-def turn_of(name):
-    """Degrees clockwise a move or turn action turns its ship (0: straight on)."""
+def turn_of(name):  # the degrees clockwise a move or turn action turns its ship
     sign = -1 if re.search(r"port|left|:L\b", name) else 1 if re.search(r"stbd|right|:R\b", name) else 0
     deg = [int(d) for d in re.findall(r"(?:port|stbd|left|right|:)(\d+)", name)] or [60]
     return sign * (deg[-1] if deg[-1] >= 10 else 60)
 
-
-def steer(msg, legal):
-    """A bonus in [-1, 1] per move: how straight it points the acting ship at the nearest enemy."""
-    state = (msg.get("view") or {}).get("state") or {}
-    ships = state.get("ships") or []
-    ships, mine = ships[:state.get("num_ships", state.get("n_ships", len(ships)))], msg["side"]
+def steer(msg, legal):  # a bonus in [-1.2, 1] per move: how well it aims the acting ship
+    state, mine = (msg.get("view") or {}).get("state") or {}, msg["side"]
+    ships = (state.get("ships") or [])[:state.get("num_ships", state.get("n_ships", 99))]
+    GAME["convoy"] = any(s.get("warship") is False and s.get("owner", s.get("side")) == mine for s in ships)
     named = [int(m.group(1)) for a in legal if (m := re.search(r"\bship (\d+)", a["text"]))]
     me = named[0] if named else (state.get("act") or {}).get("ship")
     if me is None or me >= len(ships) or (at := place(ships[me])) is None:
         return {}
     them = [s for s in ships if s.get("side", s.get("owner")) != mine and s.get("status", 0) == 0]
     foes = [place(s) for s in [s for s in them if s.get("warship") is False] or them]  # prizes first
-    if ships[me].get("warship") is False and isinstance(state.get("exit"), dict):
+    if merchant := ships[me].get("warship") is False and isinstance(state.get("exit"), dict):
         foes = [place({"hex": state["exit"]})]  # a merchant runs for the exit
     if not (foes := [f for f in foes if f]):
         return {}
     x, y, _ = min(foes, key=lambda f: (f[0] - at[0]) ** 2 + (f[1] - at[1]) ** 2)
-    bearing = math.degrees(math.atan2(x - at[0], y - at[1]))
-    return {a["index"]: math.cos(math.radians(at[2] + turn_of(a["name"]) - bearing))
-            for a in legal if a["name"].split(":")[0] in ("move", "turn", "sail", "leg") and worth(a["name"]) == 0}
+    near, bearing = math.hypot(x - at[0], y - at[1]), math.degrees(math.atan2(x - at[0], y - at[1]))
+    GAME.setdefault("start", near)  # the first range seen: the scale of "near"
+    # Broadsides: in open water (not on a hex map, where ships board), once shots have been
+    # offered and the enemy is within 60% of the opening range, bring it abeam, not ahead.
+    if "map" not in state and GAME.get("shot") and not merchant and near < 0.6 * GAME["start"]:
+        bearing -= 90 if (bearing - at[2]) % 360 < 180 else -90
+    return {a["index"]: math.cos(math.radians(at[2] + turn_of(a["name"]) - bearing))  # a turn
+            - 0.2 * bool(re.match(r"turn|.*:[LR]$", a["name"])) for a in legal  # costs a move
+            if a["name"].split(":")[0] in ("move", "turn", "sail", "leg") and worth(a) == 0}
 
-
-def choose(msg, rng):
-    """The index of the action to play in a `decide` message, and how much it is liked."""
+def choose(msg, rng):  # the index of the action to play, and how much it is liked
     legal, bonus = msg["legal"], {}
+    if any(re.match(r"(fire|target)", a["name"]) and "hold" not in a["name"] for a in legal):
+        GAME["shot"] = True
     try:
         bonus = steer(msg, legal)
     except (KeyError, TypeError, ValueError, IndexError):
         pass  # a view it cannot read: names only
-    score = {a["index"]: worth(a["name"]) + 0.9 * bonus.get(a["index"], 0) for a in legal}
+    score = {a["index"]: worth(a) + 0.9 * bonus.get(a["index"], 0) for a in legal}
     best = max(score.values())
     return rng.choice([i for i, s in score.items() if s >= best - 1e-9]), best
-
 
 def main():
     rng = random.Random(1)  # seeded again at each game's start
     for line in sys.stdin:
-        msg = json.loads(line)
-        reply = []
+        msg, reply = json.loads(line), []
         if msg["type"] == "hello":
             reply = [{"type": "hello", "name": "gunner", "protocol": 1}]
         elif msg["type"] == "start":
@@ -89,11 +92,8 @@ def main():
             action, best = choose(msg, rng)
             reply = [{"type": "info", "text": f"liked {best:.2f} of {len(msg['legal'])} actions"},
                      {"type": "action", "action": action}]
-        elif msg["type"] == "end":
-            break
         sys.stdout.write("".join(json.dumps(r) + "\n" for r in reply))
         sys.stdout.flush()
-
 
 if __name__ == "__main__":
     main()

@@ -106,6 +106,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tactics::tactics_report_json, m)?)?;
     m.add_function(wrap_pyfunction!(bot::bot_request, m)?)?;
     m.add_function(wrap_pyfunction!(ladder::ladder_game, m)?)?;
+    m.add_function(wrap_pyfunction!(ladder::ladder_plan, m)?)?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<agents::PyAgent>()?;
     m.add_class::<env::PyEnv>()?;

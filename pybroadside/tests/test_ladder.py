@@ -35,6 +35,21 @@ def test_a_ray_ladder_writes_the_games_the_command_writes(tmp_path, broadside_bi
     assert sorted(r["name"] for r in shown["leaderboard"]) == sorted(n for n, _ in ENTRANTS)
 
 
+def test_python_plans_the_games_the_command_plays_next(tmp_path, broadside_bin):
+    import broadside.ladder
+
+    folder = tmp_path / "ladder"
+    make_ladder(broadside_bin, folder)
+    # Twenty games first, so that the plan comes from ratings, not from an empty file.
+    run_cli(broadside_bin, "ladder", folder, "run", "--games", "20")
+    planned = broadside.ladder.plan(folder, 16)
+    names = [e["name"] for e in json.loads((folder / "ladder.json").read_text())["entrants"]]
+    run_cli(broadside_bin, "ladder", folder, "run", "--games", "16")
+    played = [(r["game"], [names.index(s) for s in r["sides"]]) for r in results(folder)[20:]]
+    assert len(planned) == 16
+    assert played == planned
+
+
 def test_a_ray_ladder_refuses_a_folder_that_is_not_a_ladder(tmp_path):
     import broadside.ladder
 

@@ -1,6 +1,6 @@
 """A ladder (``broadside ladder``) played on a Ray cluster: the driver plans each batch of
-games from the results so far, exactly as ``broadside ladder DIR run`` plans them (the same
-pairings, where the ratings are least certain, and the same seeds), the games run as Ray
+games from the results so far with the command's own planner (``plan``: the same pairings,
+where the ratings are least certain, and the same seeds), the games run as Ray
 tasks, and the driver appends each finished game to the ladder's ``results.jsonl`` in plan
 order, synced to disk, in the command's format. So ``broadside ladder DIR show`` reads them,
 ``broadside ladder DIR run`` goes on from them, and a ladder run here writes the games the
@@ -15,7 +15,6 @@ Make the ladder with the command first (``broadside ladder DIR init``, ``add``).
 from __future__ import annotations
 
 import json
-import math
 import os
 from pathlib import Path
 
@@ -23,11 +22,6 @@ from broadside import _core
 
 # The ladder's file format this module reads and writes (``broadside ladder``'s FORMAT).
 FORMAT = 1
-# Games planned at once (``broadside ladder``'s BATCH_GAMES): a batch's pairings come
-# from the results before it.
-BATCH_GAMES = 16
-# An interval wider than this counts as this wide when pairs are chosen.
-WIDEST = 1000.0
 
 
 def _load(folder: Path) -> dict:
@@ -68,38 +62,24 @@ def _records(names: list[str], lines: list[dict]) -> list[dict]:
     return out
 
 
-def _next_pairs(ladder: dict, specs: list[str], records: list[dict], count: int) -> list[tuple[int, int]]:
-    """The command's pairing rule: each time the pair whose game tells most (the two
-    intervals' widths, weighted by how even the pair is and divided by the square root of
-    the games they have played together); a pair chosen counts two more games."""
-    n = len(specs)
-    report = json.loads(_core.arena_report_json(
-        ladder["ruleset"], specs, [json.dumps(r) for r in records], ladder["scenario"], 1, False))
-    elo, width = [0.0] * n, [WIDEST] * n
-    for r in report["ratings"]:
-        elo[r["entrant"]] = r["elo"]
-        width[r["entrant"]] = WIDEST if r["ci95"] is None else min(r["ci95"], WIDEST)
-    met = [[0] * n for _ in range(n)]
-    for g in records:
-        a, b = g["sides"]
-        met[a][b] += 1
-        met[b][a] += 1
-    out = []
-    for _ in range(count):
-        best = None
-        for i in range(n):
-            for j in range(i + 1, n):
-                p = 1.0 / (1.0 + 10.0 ** (-(elo[i] - elo[j]) / 400.0))
-                v = (width[i] + width[j]) * 4.0 * p * (1.0 - p) / math.sqrt(1.0 + met[i][j])
-                if best is None or v > best[0]:
-                    best = (v, i, j)
-        if best is None:
-            break
-        _, i, j = best
-        met[i][j] += 2
-        met[j][i] += 2
-        out.append((i, j))
-    return out
+def plan(folder: str | os.PathLike[str], games: int) -> list[tuple[int, list[int]]]:
+    """The next batch of the ladder in ``folder``, planned by ``broadside ladder``'s own
+    planner from the results so far: up to 16 games (at most ``games``, rounded up to a
+    pair), as ``(game number, [entrant on side 0, entrant on side 1])`` with entrants by
+    their index in ``ladder.json``, the games ``broadside ladder DIR run`` plays next."""
+    folder = Path(folder)
+    ladder = _load(folder)
+    if not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a positive number, not {games!r}")
+    names = [e["name"] for e in ladder["entrants"]]
+    lines, _ = _results(folder)
+    return _plan(names, lines, games)
+
+
+def _plan(names: list[str], lines: list[dict], games: int) -> list[tuple[int, list[int]]]:
+    next_game = max((r["game"] + 1 for r in lines), default=0)
+    records = [json.dumps(r) for r in _records(names, lines)]
+    return [(g, list(sides)) for g, sides in _core.ladder_plan(len(names), records, next_game, games)]
 
 
 def _play(ruleset, scenario, specs, sides, game, seed, max_decisions):
@@ -128,19 +108,15 @@ def run_ray(folder: str | os.PathLike[str], games: int, address: str | None = No
     ray = connect(address)
     play = ray.remote(_play)
     path = folder / "results.jsonl"
-    next_game = max((r["game"] + 1 for r in lines), default=0)
     written = 0
     with open(path, "ab") as f:
         if f.tell() > complete:
             f.truncate(complete)
         while written < games:
-            pairs = _next_pairs(ladder, specs, _records(names, lines),
-                                min(BATCH_GAMES // 2, -(-(games - written) // 2)))
-            plan = [(next_game + 2 * k + s, [i, j] if s == 0 else [j, i])
-                    for k, (i, j) in enumerate(pairs) for s in (0, 1)]
+            batch = _plan(names, lines, games - written)
             refs = [play.remote(ladder["ruleset"], ladder["scenario"], specs, sides, g,
-                                ladder["seed"], ladder["max_decisions"]) for g, sides in plan]
-            for (g, sides), ref in zip(plan, refs):
+                                ladder["seed"], ladder["max_decisions"]) for g, sides in batch]
+            for (g, sides), ref in zip(batch, refs):
                 rec = json.loads(ray.get(ref))
                 line = {"game": g, "sides": [names[s] for s in sides], "returns": rec["returns"],
                         "finished": rec["finished"], "decisions": rec["decisions"],
@@ -152,5 +128,4 @@ def run_ray(folder: str | os.PathLike[str], games: int, address: str | None = No
                 os.fsync(f.fileno())
                 lines.append(line)
                 written += 1
-            next_game += len(plan)
     return written

@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use anyhow::{bail, Context, Result};
+use broadside_agents::ladder::{plan_batch, BATCH_GAMES};
 use broadside_agents::mcts::hash::mix;
 use broadside_agents::tournament::play_game;
 use broadside_agents::AgentSpec;
@@ -261,30 +262,6 @@ fn play(
         dir.display()
     );
     Ok(())
-}
-
-/// Games planned at once: the pairings of a batch are chosen from the results before it,
-/// and its games are written in plan order, so the results file depends on the ladder's
-/// state and seed only, never on `--concurrency` or on which game finished first.
-pub const BATCH_GAMES: usize = 16;
-
-/// The next batch: up to [`BATCH_GAMES`] games (at most `left`, rounded up to a pair), as
-/// game pairs with the sides swapped, numbered from `next`.
-fn plan_batch(
-    entrants: usize,
-    records: &[broadside_agents::tournament::GameRecord],
-    next: usize,
-    left: usize,
-) -> Vec<(usize, [usize; 2])> {
-    let pairs = (BATCH_GAMES / 2).min(left.div_ceil(2));
-    rate::next_pairs(entrants, records, pairs)
-        .into_iter()
-        .enumerate()
-        .flat_map(|(k, [i, j])| {
-            let g = next + 2 * k;
-            [(g, [i, j]), (g + 1, [j, i])]
-        })
-        .collect()
 }
 
 /// Finished games held back until every game planned before them has finished: what

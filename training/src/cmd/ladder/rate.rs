@@ -1,13 +1,10 @@
-//! A ladder's ratings and pairings: a joint Bradley-Terry fit over every game, anchored so
-//! `random` is 0, and the next pairs chosen where the ratings are least certain.
+//! A ladder's ratings: a joint Bradley-Terry fit over every game, anchored so `random` is 0,
+//! and the pairwise score table. The pairings are `broadside_agents::ladder`'s, shared with
+//! the Python bindings.
 
-use broadside_agents::ratings::{bradley_terry, expected_score};
+use broadside_agents::ratings::bradley_terry;
 use broadside_agents::tournament::{cross_table, standings, GameRecord};
 use serde::Serialize;
-
-/// An interval wider than this counts as this wide when pairs are chosen (an entrant with
-/// no games has an infinite one).
-const WIDEST: f64 = 1000.0;
 
 /// One entrant's line of the leaderboard.
 #[derive(Debug, Clone, Serialize)]
@@ -69,44 +66,10 @@ pub fn table(n: usize, games: &[GameRecord]) -> Vec<Vec<Option<(f64, usize)>>> {
         .collect()
 }
 
-/// The next `count` pairings: each time the pair whose game tells most, the sum of the two
-/// entrants' interval widths weighted by how even the pair is (`4p(1-p)`, 1 for an even
-/// pair) and divided by the square root of the games they have played together. A pair
-/// chosen counts as having played two more games before the next choice, so a batch
-/// spreads over the pairs.
-pub fn next_pairs(n: usize, games: &[GameRecord], count: usize) -> Vec<[usize; 2]> {
-    let ratings = bradley_terry(n, games);
-    let mut met = vec![vec![0usize; n]; n];
-    for g in games {
-        let [a, b] = g.sides;
-        met[a][b] += 1;
-        met[b][a] += 1;
-    }
-    let width = |i: usize| ratings[i].ci95.min(WIDEST);
-    let mut out = Vec::with_capacity(count);
-    for _ in 0..count {
-        let mut best: Option<(f64, [usize; 2])> = None;
-        for i in 0..n {
-            for j in i + 1..n {
-                let p = expected_score(ratings[i].elo - ratings[j].elo);
-                let v =
-                    (width(i) + width(j)) * 4.0 * p * (1.0 - p) / (1.0 + met[i][j] as f64).sqrt();
-                if best.is_none_or(|(b, _)| v > b) {
-                    best = Some((v, [i, j]));
-                }
-            }
-        }
-        let Some((_, [i, j])) = best else { break };
-        met[i][j] += 2;
-        met[j][i] += 2;
-        out.push([i, j]);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use broadside_agents::ladder::next_pairs;
 
     fn game(a: usize, b: usize, r0: f64) -> GameRecord {
         GameRecord {
