@@ -1354,6 +1354,8 @@ fn scenario_exit_edge_faq_ships_of_the_named_side_leave_across_it() {
     // minefield-and-land: the attackers (side 0) by the east edge.
     let mut g = game("minefield-and-land");
     only(&mut g, &[0, 2, 3]);
+    // Boston (the last ship) has already left by the east edge, undamaged.
+    g.ships[5].status = EXITED;
     put(&mut g, 0, 69.0, 26.0, 90);
     activate(&mut g, 0, FULL);
     let dist = g.next_leg_dist();
