@@ -5,6 +5,8 @@
 //! may not know (Oak & Iron's face-down cards, Togo's face-down orders: redrawing them
 //! leaves the message unchanged).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use broadside_agents::bot::agent::redrawn_view;
@@ -16,34 +18,7 @@ use broadside_env::{Game, Turn};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// The protocol's handshake and a first-legal answer, in Python, with `BODY` run on each
-/// `decide` before answering (`msg` is the request; `say(obj)` writes a line).
-fn bot_script(body: &str) -> String {
-    format!(
-        r#"import json, os, subprocess, sys, time
-def say(o):
-    sys.stdout.write(json.dumps(o) + "\n"); sys.stdout.flush()
-for line in sys.stdin:
-    msg = json.loads(line)
-    if msg["type"] == "hello":
-        say({{"type": "hello", "name": "test-bot", "protocol": 1}})
-    elif msg["type"] == "decide":
-{body}
-        say({{"type": "info", "text": "first legal"}})
-        say({{"type": "action", "action": msg["legal"][0]["index"]}})
-    elif msg["type"] == "end":
-        break
-"#
-    )
-}
-
-/// Writes the bot to a fresh folder (its path marks every process it starts).
-fn write_bot(body: &str) -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let path = dir.path().join("bot.py");
-    std::fs::write(&path, bot_script(body)).expect("the bot is written");
-    (dir, path)
-}
+use common::write_bot;
 
 /// Processes still running whose command line names `marker` (zombies included: a
 /// zombie's command line is empty, so its status is read too).

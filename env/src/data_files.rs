@@ -183,6 +183,15 @@ fn floor_char_boundary(text: &str, i: usize) -> usize {
     i
 }
 
+/// A scenario's `[table]` in inches, as the table-top rulesets write it (checked by each
+/// ruleset against its own limits).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawTable {
+    pub width: f64,
+    pub depth: f64,
+}
+
 /// Checks a scenario id: lowercase letters, digits, '-' and '_', not empty (ids name files
 /// and runs, so no spaces or path separators).
 pub fn check_scenario_id(id: &str, file: &str) -> Result<(), DataError> {

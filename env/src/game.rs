@@ -48,6 +48,35 @@ pub enum Turn {
     Terminal,
 }
 
+/// The legal actions at `turn`, the same for every ruleset: its `decisions` at a player's
+/// turn, the outcomes of its chance node at chance, none at the end.
+#[inline]
+pub fn legal_at(
+    turn: Turn,
+    decisions: impl FnOnce() -> ActionSet,
+    chance: impl FnOnce() -> ChanceOutcomes,
+) -> ActionSet {
+    match turn {
+        Turn::Player(_) => decisions(),
+        Turn::Chance => chance().weighted().map(|(a, _)| a).collect(),
+        Turn::Terminal => ActionSet::new(),
+    }
+}
+
+/// The returns of a game won by `winner` (+1 to the winner, -1 to the other side), or of
+/// one without a winner (a draw, or a game not over: 0 each).
+#[inline]
+pub fn win_returns(winner: Option<Player>) -> [f64; NUM_PLAYERS] {
+    match winner {
+        Some(w) => {
+            let mut r = [-1.0; NUM_PLAYERS];
+            r[w as usize] = 1.0;
+            r
+        }
+        None => [0.0; NUM_PLAYERS],
+    }
+}
+
 /// The catalogue name of a ruleset's resignation action.
 pub const RESIGN_ACTION_NAME: &str = "resign";
 

@@ -170,6 +170,43 @@ fn splitmix64(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Checks a ruleset's `refusal` (the rule that forbids an order) on random games from each
+/// of `games`: at each decision every player action is asked about, and a legal one is never
+/// refused. The games never resign, so they go on to every phase.
+#[cfg(test)]
+pub(crate) fn check_refusals<G: Game>(
+    games: impl IntoIterator<Item = G>,
+    refusal: impl Fn(&G, Action) -> Option<String>,
+) {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    for mut g in games {
+        let spec = g.spec();
+        let resign = spec
+            .action_names
+            .iter()
+            .position(|n| *n == crate::game::RESIGN_ACTION_NAME)
+            .expect("a resignation action") as Action;
+        for _ in 0..3000 {
+            if g.is_terminal() {
+                break;
+            }
+            let a = match g.current_player() {
+                None => g.chance_outcomes().sample(&mut rng),
+                Some(_) => {
+                    let legal = g.legal_actions();
+                    for b in 0..spec.num_player_actions as Action {
+                        let why = refusal(&g, b);
+                        assert!(why.is_none() || !legal.contains(b), "{b}: {why:?}");
+                    }
+                    let all: Vec<Action> = legal.iter().filter(|&b| b != resign).collect();
+                    all[rng.random_range(0..all.len())]
+                }
+            };
+            g.apply(a).expect("legal");
+        }
+    }
+}
+
 /// A seed for sub-stream `stream` of `base`: deterministic, well mixed, and different for
 /// different streams. Used for per-game seeds here and per-episode seeds in the wrapper.
 pub fn derive_seed(base: u64, stream: u64) -> u64 {

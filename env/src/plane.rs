@@ -23,6 +23,11 @@ use serde::{Deserialize, Serialize};
 
 /// Mils per inch.
 pub const MILS_PER_INCH: i32 = 1000;
+
+/// A length in inches with one decimal, as players read it (`2.5"`).
+pub fn inches_text(mils: i32) -> String {
+    format!("{:.1}\"", f64::from(mils) / f64::from(MILS_PER_INCH))
+}
 /// Fixed-point one of the trigonometric table.
 pub const TRIG_ONE: i64 = 1 << 16;
 

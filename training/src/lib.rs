@@ -20,6 +20,7 @@ pub mod admiral;
 pub mod atomic;
 pub mod board;
 pub mod cmd;
+pub mod console;
 pub mod engine;
 pub mod interrupt;
 pub mod progress;

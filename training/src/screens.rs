@@ -5,13 +5,12 @@
 //! views) and [`Screens`] (which UI a ruleset has and its default admirals). The commands
 //! reach them through the functions at the bottom, expanded from the registry's list
 //! ([`broadside_env::for_each_ruleset!`]), so no command names a ruleset: [`with_ui`] runs a
-//! command's [`WithUi`] task with the scenario's screens, and the seam imports no command.
+//! command's [`WithUi`] task with the scenario's screens. A screen writes to a
+//! [`Console`] (the terminal of `play`'s session), so the seam imports no command.
 //!
 //! Every ruleset gets the generic order prompt for free ([`legal_orders`], [`parse_order`]:
 //! the legal orders of the moment, numbered and described, read back by number or name);
 //! a ruleset may add its own notation on top (WS&IM's `L1R2`).
-
-use std::io::Write;
 
 use anyhow::{anyhow, Result};
 use broadside_agents::{AgentSpec, KnownAgents, SpecError};
@@ -20,7 +19,7 @@ use broadside_env::ruleset::{AnyGame, AnyScenario, Registered, Ruleset};
 use serde::Serialize;
 
 use crate::board::{Area, Board};
-use crate::cmd::play::session::Session;
+use crate::console::Console;
 use crate::roster::Roster;
 use crate::style::Style;
 
@@ -71,7 +70,7 @@ pub trait RulesetUi: Sized {
     fn narrate(&mut self, before: &Self::State, action: Action, after: &Self::State)
         -> Vec<String>;
     /// Everything the person sees before being asked for orders, the log included.
-    fn screen(&self, c: &mut Session, g: &Self::State) -> Result<()>;
+    fn screen(&self, c: &mut dyn Console, g: &Self::State) -> Result<()>;
     /// What a legal order does, as the order list shows it; by default the engine's
     /// description. A ruleset whose engine descriptions name ships by index gives its own
     /// words (Oak & Iron, Togo).
@@ -92,7 +91,7 @@ pub trait RulesetUi: Sized {
     /// generic orders by number or name.
     fn command(
         &self,
-        c: &mut Session,
+        c: &mut dyn Console,
         g: &Self::State,
         word: &str,
         text: &str,
@@ -277,10 +276,11 @@ pub fn parse_order_explained<G: Game>(
 }
 
 /// Writes the numbered orders under a heading.
-pub fn list_orders(c: &mut Session, orders: &[Order]) -> Result<()> {
-    writeln!(c.out, "{}", c.s.style.bold("Your orders:"))?;
+pub fn list_orders(c: &mut dyn Console, orders: &[Order]) -> Result<()> {
+    let heading = c.style().bold("Your orders:");
+    writeln!(c.out(), "{heading}")?;
     for (k, o) in orders.iter().enumerate() {
-        writeln!(c.out, "  {:>3}  {:<14} {}", k + 1, o.name, o.text)?;
+        writeln!(c.out(), "  {:>3}  {:<14} {}", k + 1, o.name, o.text)?;
     }
     Ok(())
 }
@@ -300,7 +300,7 @@ pub fn generic_prompt(n: usize) -> String {
 /// as an order by number or name (an error is shown and the prompt asked again; an order
 /// that is not legal now with the rule `refusal` names).
 pub fn generic_command<G: Game>(
-    c: &mut Session,
+    c: &mut dyn Console,
     g: &G,
     orders: &[Order],
     word: &str,

@@ -7,15 +7,11 @@
 //! so the reason given is the one that excludes the order.
 
 use crate::game::{Action, Game};
-use crate::plane::{on_table, rect_distance, rects_overlap, swept_path, Rect, MILS_PER_INCH};
+use crate::plane::{inches_text, on_table, rect_distance, rects_overlap, swept_path, Rect};
 
 use super::catalogue::*;
 use super::data::{rules, MAX_PER_SIDE};
 use super::state::{Attitude, FsailGame, Phase};
-
-fn inches(mils: i32) -> String {
-    format!("{:.1}\"", f64::from(mils) / f64::from(MILS_PER_INCH))
-}
 
 impl FsailGame {
     /// The rule that forbids `action` now, or `None` when it is legal (or not a decision of
@@ -155,8 +151,8 @@ impl FsailGame {
             if d > r.boarding_range {
                 return Some(format!(
                     "boarding needs the enemy within {} (closest points), and she is {} away (Boarding action)",
-                    inches(r.boarding_range),
-                    inches(d)
+                    inches_text(r.boarding_range),
+                    inches_text(d)
                 ));
             }
             return None;
@@ -165,8 +161,8 @@ impl FsailGame {
             let d = crate::plane::isqrt(sa.base.centre.dist2(sb.base.centre)) as i32;
             return Some(format!(
                 "out of range: {} mainmast to mainmast, and long range ends at {} (Shooting summary: range)",
-                inches(d),
-                inches(r.ranges[2])
+                inches_text(d),
+                inches_text(r.ranges[2])
             ));
         }
         if self.broadside_at(a, b).is_none() {
@@ -275,30 +271,9 @@ mod tests {
 
     #[test]
     fn refusals_never_panic_and_never_refuse_a_legal_order() {
-        // Random games of every built-in scenario: at each decision every player action is
-        // asked about; a legal one is never refused.
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-        for s in super::super::FsailRuleset::builtin_scenarios() {
-            let mut g = super::super::FsailRuleset::new_game(s, &GameOptions::default());
-            for _ in 0..3000 {
-                if g.is_terminal() {
-                    break;
-                }
-                let a = match g.current_player() {
-                    None => g.chance_outcomes().sample(&mut rng),
-                    Some(_) => {
-                        let legal = g.legal_actions();
-                        for b in 0..NUM_PLAYER_ACTIONS as Action {
-                            let why = g.refusal(b);
-                            assert!(why.is_none() || !legal.contains(b), "{b}: {why:?}");
-                        }
-                        // Never resign: the game goes on to every phase.
-                        let all: Vec<Action> = legal.iter().filter(|&b| b != RESIGN).collect();
-                        all[rand::Rng::random_range(&mut rng, 0..all.len())]
-                    }
-                };
-                g.apply(a).expect("legal");
-            }
-        }
+        let games = super::super::FsailRuleset::builtin_scenarios()
+            .iter()
+            .map(|s| super::super::FsailRuleset::new_game(s, &GameOptions::default()));
+        crate::harness::check_refusals(games, FsailGame::refusal);
     }
 }

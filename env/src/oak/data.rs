@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use crate::data_files::from_toml;
+use crate::data_files::{from_toml, RawTable};
 use crate::error::DataError;
 use crate::plane::{on_table, rects_overlap, Point, Rect, MILS_PER_INCH};
 
@@ -746,13 +746,6 @@ struct RawScenario {
     ship: Vec<RawShip>,
     #[serde(default)]
     terrain: Vec<RawTerrain>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawTable {
-    width: f64,
-    depth: f64,
 }
 
 #[derive(Deserialize)]

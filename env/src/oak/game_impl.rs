@@ -5,7 +5,7 @@ use rand::RngCore;
 
 use crate::action_set::ActionSet;
 use crate::chance::ChanceOutcomes;
-use crate::game::{Action, Game, GameSpec, Player, Turn, NUM_PLAYERS};
+use crate::game::{Action, Game, GameSpec, NUM_PLAYERS, Player, Turn, legal_at, win_returns};
 use crate::observation::Observation;
 
 use super::catalogue::*;
@@ -41,11 +41,7 @@ impl Game for OakGame {
     }
 
     fn legal_actions(&self) -> ActionSet {
-        match self.turn() {
-            Turn::Player(_) => self.decisions(),
-            Turn::Chance => self.pending_outcomes().weighted().map(|(a, _)| a).collect(),
-            Turn::Terminal => ActionSet::new(),
-        }
+        legal_at(self.turn(), || self.decisions(), || self.pending_outcomes())
     }
 
     fn chance_outcomes(&self) -> ChanceOutcomes {
@@ -61,16 +57,7 @@ impl Game for OakGame {
     }
 
     fn returns(&self) -> [f64; NUM_PLAYERS] {
-        match self.ending {
-            Some(Ending {
-                winner: Some(w), ..
-            }) => {
-                let mut r = [-1.0; NUM_PLAYERS];
-                r[w as usize & 1] = 1.0;
-                r
-            }
-            _ => [0.0; NUM_PLAYERS],
-        }
+        win_returns(self.ending.and_then(|e| e.winner.map(|w| w & 1)))
     }
 
     fn observe(&self, player: Player, out: &mut Observation) {

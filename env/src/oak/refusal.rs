@@ -9,16 +9,12 @@
 //! [`super::movement`], [`super::rules`]).
 
 use crate::game::{Action, Game};
-use crate::plane::MILS_PER_INCH;
+use crate::plane::inches_text;
 
 use super::catalogue::*;
 use super::data::{rule, rules, Effect};
 use super::geometry::{band, in_broadside_path, range_band};
 use super::state::{sail, OakGame, Pending, Phase};
-
-fn inches(mils: i32) -> String {
-    format!("{:.1}\"", f64::from(mils) / f64::from(MILS_PER_INCH))
-}
 
 impl OakGame {
     /// The rule that forbids `action` now, or `None` when it is legal (or its reason is not
@@ -46,7 +42,7 @@ impl OakGame {
             a if (LANDING_0..LANDING_0 + 8).contains(&a) => Some(self.landing_attack_refusal(a)),
             ATTACK_CREW if self.pending == Pending::AttackChoice => Some(format!(
                 "an enemy ship able to act lies within pistol shot ({}): no crew action instead of an attack (glossary: crew action)",
-                inches(rules().ranges.pistol)
+                inches_text(rules().ranges.pistol)
             )),
             _ => None,
         }
@@ -201,7 +197,7 @@ impl OakGame {
         } else if self.landing_island(self.act.ship as usize).is_none() {
             format!(
                 "no island or landmass within pistol shot ({}) (glossary: landing party)",
-                inches(rules().ranges.pistol)
+                inches_text(rules().ranges.pistol)
             )
         } else {
             "she cannot send a landing party now".into()
@@ -226,7 +222,7 @@ impl OakGame {
         }
         format!(
             "the enemy landing party is more than musket shot ({}) from hers (glossary: landing party close combat)",
-            inches(rules().ranges.musket)
+            inches_text(rules().ranges.musket)
         )
     }
 
@@ -270,8 +266,8 @@ impl OakGame {
         let Some(measured) = range_band(d) else {
             return format!(
                 "out of range: {} (closest points), past cannon shot at {} (glossary: range)",
-                inches(d),
-                inches(rules().ranges.cannon)
+                inches_text(d),
+                inches_text(rules().ranges.cannon)
             );
         };
         if kind < 2 {
@@ -294,8 +290,8 @@ impl OakGame {
         if kind == 2 && measured > band::MUSKET {
             return format!(
                 "partial fire reaches musket shot ({}), and the target is {} away (glossary: partial fire)",
-                inches(rules().ranges.musket),
-                inches(d)
+                inches_text(rules().ranges.musket),
+                inches_text(d)
             );
         }
         let b = if self.through_fog(i, j) {
@@ -403,30 +399,9 @@ mod tests {
 
     #[test]
     fn refusals_never_panic_and_never_refuse_a_legal_order() {
-        // Random games of every built-in scenario: at each decision every player action is
-        // asked about; a legal one is never refused.
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-        for s in super::super::OakRuleset::builtin_scenarios() {
-            let mut g = super::super::OakRuleset::new_game(s, &GameOptions::default());
-            for _ in 0..3000 {
-                if g.is_terminal() {
-                    break;
-                }
-                let a = match g.current_player() {
-                    None => g.chance_outcomes().sample(&mut rng),
-                    Some(_) => {
-                        let legal = g.legal_actions();
-                        for b in 0..NUM_PLAYER_ACTIONS as Action {
-                            let why = g.refusal(b);
-                            assert!(why.is_none() || !legal.contains(b), "{b}: {why:?}");
-                        }
-                        // Never resign: the game goes on to every phase.
-                        let all: Vec<Action> = legal.iter().filter(|&b| b != RESIGN).collect();
-                        all[rand::Rng::random_range(&mut rng, 0..all.len())]
-                    }
-                };
-                g.apply(a).expect("legal");
-            }
-        }
+        let games = super::super::OakRuleset::builtin_scenarios()
+            .iter()
+            .map(|s| super::super::OakRuleset::new_game(s, &GameOptions::default()));
+        crate::harness::check_refusals(games, OakGame::refusal);
     }
 }

@@ -224,30 +224,9 @@ mod tests {
 
     #[test]
     fn refusals_never_panic_and_never_refuse_a_legal_order() {
-        // Random games of every built-in scenario: at each decision every player action is
-        // asked about; a legal one is never refused.
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-        for s in super::super::PoeRuleset::builtin_scenarios() {
-            let mut g = super::super::PoeRuleset::new_game(s, &GameOptions::default());
-            for _ in 0..3000 {
-                if g.is_terminal() {
-                    break;
-                }
-                let a = match g.current_player() {
-                    None => g.chance_outcomes().sample(&mut rng),
-                    Some(_) => {
-                        let legal = g.legal_actions();
-                        for b in 0..NUM_PLAYER_ACTIONS as Action {
-                            let why = g.refusal(b);
-                            assert!(why.is_none() || !legal.contains(b), "{b}: {why:?}");
-                        }
-                        // Never resign: the game goes on to every phase.
-                        let all: Vec<Action> = legal.iter().filter(|&b| b != RESIGN).collect();
-                        all[rand::Rng::random_range(&mut rng, 0..all.len())]
-                    }
-                };
-                g.apply(a).expect("legal");
-            }
-        }
+        let games = super::super::PoeRuleset::builtin_scenarios()
+            .iter()
+            .map(|s| super::super::PoeRuleset::new_game(s, &GameOptions::default()));
+        crate::harness::check_refusals(games, PoeGame::refusal);
     }
 }

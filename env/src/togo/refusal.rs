@@ -8,16 +8,12 @@
 //! [`super::movement`], [`super::fire`]).
 
 use crate::game::{Action, Game};
-use crate::plane::rect_distance;
+use crate::plane::{inches_text, rect_distance};
 
 use super::catalogue::*;
 use super::data::{rules, BATTERY_NAMES};
 use super::movement::LegKind;
 use super::state::{Stage, TogoGame, NONE, RUDDER_OK, TORPEDO};
-
-fn inches(mils: i32) -> String {
-    format!("{:.1}\"", f64::from(mils) / 1000.0)
-}
 
 impl TogoGame {
     /// The rule that forbids `action` now, or `None` when it is legal (or its reason is not
@@ -117,7 +113,7 @@ impl TogoGame {
                 match self.classify_leg(i, dist, turn).0 {
                     LegKind::Blocked => format!(
                         "that leg of {} would leave the table or run into a ship of her own side",
-                        inches(dist)
+                        inches_text(dist)
                     ),
                     _ => "she cannot sail that leg".into(),
                 }
@@ -155,8 +151,8 @@ impl TogoGame {
             if d > (r.torpedo.range * 1000.0).round() as i32 {
                 return format!(
                     "out of torpedo range: {} (closest points), and torpedoes reach {}",
-                    inches(d),
-                    inches((r.torpedo.range * 1000.0).round() as i32)
+                    inches_text(d),
+                    inches_text((r.torpedo.range * 1000.0).round() as i32)
                 );
             }
         } else {
@@ -185,7 +181,7 @@ impl TogoGame {
                 return format!(
                     "the artillery table gives the {what} no roll at {} range ({}, closest points)",
                     ["close", "medium", "long"][band],
-                    inches(d)
+                    inches_text(d)
                 );
             }
         }
@@ -276,30 +272,9 @@ mod tests {
 
     #[test]
     fn refusals_never_panic_and_never_refuse_a_legal_order() {
-        // Random games of every built-in scenario: at each decision every player action is
-        // asked about; a legal one is never refused.
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-        for s in super::super::TogoRuleset::builtin_scenarios() {
-            let mut g = super::super::TogoRuleset::new_game(s, &GameOptions::default());
-            for _ in 0..3000 {
-                if g.is_terminal() {
-                    break;
-                }
-                let a = match g.current_player() {
-                    None => g.chance_outcomes().sample(&mut rng),
-                    Some(_) => {
-                        let legal = g.legal_actions();
-                        for b in 0..NUM_PLAYER_ACTIONS as Action {
-                            let why = g.refusal(b);
-                            assert!(why.is_none() || !legal.contains(b), "{b}: {why:?}");
-                        }
-                        // Never resign: the game goes on to every phase.
-                        let all: Vec<Action> = legal.iter().filter(|&b| b != RESIGN).collect();
-                        all[rand::Rng::random_range(&mut rng, 0..all.len())]
-                    }
-                };
-                g.apply(a).expect("legal");
-            }
-        }
+        let games = super::super::TogoRuleset::builtin_scenarios()
+            .iter()
+            .map(|s| super::super::TogoRuleset::new_game(s, &GameOptions::default()));
+        crate::harness::check_refusals(games, TogoGame::refusal);
     }
 }

@@ -4,7 +4,7 @@ use rand::{Rng, RngCore};
 
 use crate::action_set::ActionSet;
 use crate::chance::ChanceOutcomes;
-use crate::game::{Action, Game, GameSpec, Player, Turn, NUM_PLAYERS};
+use crate::game::{Action, Game, GameSpec, NUM_PLAYERS, Player, Turn, legal_at, win_returns};
 use crate::observation::{ObsMemo, Observation, ObservationMut};
 
 use super::catalogue::*;
@@ -43,11 +43,7 @@ impl Game for WsimGame {
 
     #[inline]
     fn legal_actions(&self) -> ActionSet {
-        match self.turn() {
-            Turn::Player(_) => self.order_options(),
-            Turn::Chance => self.pending_outcomes().weighted().map(|(a, _)| a).collect(),
-            Turn::Terminal => ActionSet::new(),
-        }
+        legal_at(self.turn(), || self.order_options(), || self.pending_outcomes())
     }
 
     fn chance_outcomes(&self) -> ChanceOutcomes {
@@ -65,14 +61,10 @@ impl Game for WsimGame {
     }
 
     fn returns(&self) -> [f64; NUM_PLAYERS] {
-        match self.ending {
-            Some(Ending::Win { winner, .. }) => {
-                let mut r = [-1.0; NUM_PLAYERS];
-                r[winner as usize] = 1.0;
-                r
-            }
-            _ => [0.0; NUM_PLAYERS],
-        }
+        win_returns(match self.ending {
+            Some(Ending::Win { winner, .. }) => Some(winner),
+            _ => None,
+        })
     }
 
     fn observe(&self, player: Player, out: &mut Observation) {

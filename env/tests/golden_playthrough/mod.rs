@@ -1,5 +1,5 @@
-//! The golden playthrough written the same way for every ruleset (`wsim_golden.rs`,
-//! `fsail_golden.rs`): one seeded random game, step by step, compared with the files in
+//! The golden playthrough written the same way for every ruleset (`wsim/golden.rs`,
+//! `fsail/golden.rs`, ...): one seeded random game, step by step, compared with the files in
 //! `tests/golden/RULESET/`. What each ruleset writes about its state comes from a
 //! [`Chronicle`].
 

@@ -17,6 +17,7 @@ use broadside_env::ruleset::{AnyScenario, GameOptions, DEFAULT_RULESET};
 use broadside_env::savegame::SavedGame;
 use clap::Args;
 
+use super::shared_flags::GameLength;
 use crate::atomic::write_atomic;
 use crate::{progress, select};
 
@@ -42,9 +43,8 @@ pub struct ArenaArgs {
     /// Seed of the schedule, the dice and the agents.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Cut a game after this many decisions (a draw).
-    #[arg(long, default_value_t = 20_000)]
-    pub max_decisions: usize,
+    #[command(flatten)]
+    pub length: GameLength,
     /// Run an SPRT between the first two agents instead of a round robin.
     #[arg(long)]
     pub sprt: bool,
@@ -123,13 +123,7 @@ impl ArenaSettings {
         if !a.sprt {
             in_range("--pairs", a.pairs, 1, MAX_PAIRS, "game pairs per pairing")?;
         }
-        in_range(
-            "--max-decisions",
-            a.max_decisions,
-            1,
-            MAX_DECISIONS,
-            "decisions before a game is cut as a draw",
-        )?;
+        a.length.check()?;
         if a.sprt {
             if specs.len() != 2 {
                 bail!(
@@ -197,7 +191,7 @@ impl ArenaSettings {
             specs,
             pairs: a.pairs,
             seed: a.seed,
-            max_decisions: a.max_decisions,
+            max_decisions: a.length.max_decisions,
             sprt,
             json_out: a.json_out,
             csv_out: a.csv_out,
@@ -235,8 +229,6 @@ fn check_sprt(elo0: f64, elo1: f64, max_pairs: usize) -> Result<()> {
 pub const MAX_PAIRS: usize = 100_000;
 /// The most agents in one arena.
 pub const MAX_AGENTS: usize = 64;
-/// The most decisions a game may run before it is cut (`--max-decisions`).
-pub const MAX_DECISIONS: usize = 1_000_000;
 
 /// Refuses `value` outside `lo..=hi`, naming the flag, what it counts and the valid range.
 fn in_range(flag: &str, value: usize, lo: usize, hi: usize, what: &str) -> Result<()> {

@@ -20,6 +20,7 @@ use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use super::shared_flags::GameLength;
 use crate::{progress, select};
 
 /// The agent name that stands for each ruleset's default admiral (`broadside play`'s).
@@ -46,9 +47,8 @@ pub struct BalanceArgs {
     /// Seed of the dice and the agents.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Cut a game after this many decisions (a draw).
-    #[arg(long, default_value_t = 20_000)]
-    pub max_decisions: usize,
+    #[command(flatten)]
+    pub length: GameLength,
     /// Print JSON on stdout instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -85,14 +85,7 @@ impl BalanceSettings {
                 a.pairs
             );
         }
-        if !(1..=super::arena::MAX_DECISIONS).contains(&a.max_decisions) {
-            bail!(
-                "--max-decisions (decisions before a game is cut as a draw) must be from 1 to {}, \
-                 not {}",
-                super::arena::MAX_DECISIONS,
-                a.max_decisions
-            );
-        }
+        a.length.check()?;
         let scenarios: Vec<AnyScenario> = match (&a.ruleset, &a.scenario) {
             (r, Some(name)) => vec![select::scenario(
                 r.as_deref().unwrap_or(DEFAULT_RULESET),
@@ -122,7 +115,7 @@ impl BalanceSettings {
             jobs,
             pairs: a.pairs,
             seed: a.seed,
-            max_decisions: a.max_decisions,
+            max_decisions: a.length.max_decisions,
             json: a.json,
         })
     }
@@ -308,7 +301,9 @@ mod tests {
             agent: agent.to_string(),
             pairs: 2,
             seed: 3,
-            max_decisions: 20_000,
+            length: GameLength {
+                max_decisions: 20_000,
+            },
             json: true,
         }
     }
@@ -349,7 +344,7 @@ mod tests {
             ),
             (
                 BalanceArgs {
-                    max_decisions: 0,
+                    length: GameLength { max_decisions: 0 },
                     ..args(None, None, "random")
                 },
                 "--max-decisions",

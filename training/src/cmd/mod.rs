@@ -17,6 +17,7 @@ pub mod replay;
 pub mod rules;
 pub mod scenarios;
 pub mod selfplay;
+pub mod shared_flags;
 pub mod tactics;
 mod tactics_chart;
 pub mod train;

@@ -13,6 +13,7 @@ use broadside_env::ruleset::{AnyScenario, GameOptions, DEFAULT_RULESET};
 use clap::Args;
 use serde::Serialize;
 
+use super::shared_flags::{GameLength, MAX_DECISIONS};
 use crate::atomic::write_atomic;
 use crate::{progress, select};
 
@@ -36,9 +37,8 @@ pub struct TacticsArgs {
     /// Seed of the battles, the dice and the agents.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Cut a game after this many decisions (a draw).
-    #[arg(long, default_value_t = 20_000)]
-    pub max_decisions: usize,
+    #[command(flatten)]
+    pub length: GameLength,
     /// Print the report as JSON on stdout instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -77,11 +77,10 @@ pub fn run(a: TacticsArgs) -> Result<()> {
             a.pairs
         );
     }
-    if !(1..=super::arena::MAX_DECISIONS).contains(&a.max_decisions) {
+    if !(1..=MAX_DECISIONS).contains(&a.length.max_decisions) {
         bail!(
-            "--max-decisions must be from 1 to {}, not {}",
-            super::arena::MAX_DECISIONS,
-            a.max_decisions
+            "--max-decisions must be from 1 to {MAX_DECISIONS}, not {}",
+            a.length.max_decisions
         );
     }
     if let Some(dir) = &a.out {
@@ -95,7 +94,7 @@ pub fn run(a: TacticsArgs) -> Result<()> {
     let cfg = StudyConfig {
         pairs: a.pairs,
         seed: a.seed,
-        max_decisions: Some(a.max_decisions),
+        max_decisions: Some(a.length.max_decisions),
     };
     let bar = progress::bar((list.len() * 2 * a.pairs) as u64, "tactics");
     let games = study::run(&new_game, ruleset, &spec, &cfg, &|_| bar.inc(1))?;

@@ -2,8 +2,6 @@
 //! orders of the moment listed with numbers and names. The person answers with a number or
 //! a name; anything else is refused with a reason and asked again, the state unchanged.
 
-use std::io::Write;
-
 use anyhow::Result;
 use broadside_agents::KnownAgents;
 use broadside_env::fsail::catalogue::RESIGN;
@@ -18,7 +16,7 @@ use super::narrate::FsailNarrator;
 use super::orders::{self, legal_orders};
 use super::snapshot::FsailStateView;
 use super::{chart, map, FsailResult};
-use crate::cmd::play::session::Session;
+use crate::console::Console;
 use crate::roster::Roster;
 use crate::screens::{self, ActionView, RulesetUi};
 use crate::style::Style;
@@ -29,7 +27,7 @@ pub struct FsailUi {
 }
 
 impl FsailUi {
-    fn list_orders(&self, c: &mut Session, g: &FsailGame) -> Result<()> {
+    fn list_orders(&self, c: &mut dyn Console, g: &FsailGame) -> Result<()> {
         screens::list_orders(c, &legal_orders(g, self.roster()))
     }
 }
@@ -103,17 +101,17 @@ impl RulesetUi for FsailUi {
     }
 
     /// The table, the charts, the log and the numbered orders.
-    fn screen(&self, c: &mut Session, g: &FsailGame) -> Result<()> {
-        let style = c.s.style;
-        let side = self.roster().the_side(c.s.human_side);
+    fn screen(&self, c: &mut dyn Console, g: &FsailGame) -> Result<()> {
+        let style = c.style();
+        let side = self.roster().the_side(c.human_side());
         let heading = format!("==== Turn {} — orders for {side} ====", g.turn);
-        writeln!(c.out, "\n{}", style.bold(&heading))?;
+        writeln!(c.out(), "\n{}", style.bold(&heading))?;
         let map = map::render(g, self.roster(), &style);
         c.board(&map, Some(&chart::table(g, self.roster(), &style)))?;
         c.show_log(Self::SINCE)?;
         // The decision of the moment, which the table above says only where it was drawn.
         let now = super::phase_text(g, self.roster());
-        writeln!(c.out, "{}", style.bold(&format!("Now: {now}.")))?;
+        writeln!(c.out(), "{}", style.bold(&format!("Now: {now}.")))?;
         self.list_orders(c, g)
     }
 
@@ -137,7 +135,7 @@ impl RulesetUi for FsailUi {
     /// `list` (the orders again), or an order by number or name.
     fn command(
         &self,
-        c: &mut Session,
+        c: &mut dyn Console,
         g: &FsailGame,
         word: &str,
         text: &str,

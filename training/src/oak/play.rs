@@ -4,8 +4,6 @@
 //! roll, and what changed on every ship. The other side's hidden cards stay hidden: its
 //! hand picks and face-down card are told without their names.
 
-use std::io::Write;
-
 use anyhow::Result;
 use broadside_agents::KnownAgents;
 use broadside_env::game::{Action, Game};
@@ -17,7 +15,7 @@ use broadside_env::ruleset::{AnyGame, AnyScenario};
 use serde::Serialize;
 
 use super::{phase_text, tag, views, OakResult};
-use crate::cmd::play::session::Session;
+use crate::console::Console;
 use crate::roster::Roster;
 use crate::screens::{self, ActionView, RulesetUi};
 use crate::style::Style;
@@ -254,9 +252,9 @@ impl RulesetUi for OakUi {
         lines
     }
 
-    fn screen(&self, c: &mut Session, g: &OakGame) -> Result<()> {
-        let style = c.s.style;
-        writeln!(c.out, "\n{}", style.bold(&phase_text(g, &self.roster)))?;
+    fn screen(&self, c: &mut dyn Console, g: &OakGame) -> Result<()> {
+        let style = c.style();
+        writeln!(c.out(), "\n{}", style.bold(&phase_text(g, &self.roster)))?;
         let map = views::render(g, &self.roster, &style);
         c.board(&map, Some(&views::table(g, &self.roster, &style)))?;
         c.show_log(Self::SINCE)?;

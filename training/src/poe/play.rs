@@ -4,8 +4,6 @@
 //! a number or a name; anything else is refused with a reason and asked again, the state
 //! unchanged.
 
-use std::io::Write;
-
 use anyhow::Result;
 use broadside_env::game::{Action, Game};
 use broadside_env::poe::catalogue::RESIGN;
@@ -17,7 +15,7 @@ use super::narrate::PoeNarrator;
 use super::orders::{self, legal_orders};
 use super::snapshot::PoeStateView;
 use super::{at, chart, map, phase_text, tag, PoeResult};
-use crate::cmd::play::session::Session;
+use crate::console::Console;
 use crate::roster::Roster;
 use crate::screens::{self, ActionView, RulesetUi};
 use crate::style::Style;
@@ -111,12 +109,12 @@ impl RulesetUi for PoeUi {
     }
 
     /// The map, the table or the acting ship, the log and the numbered orders.
-    fn screen(&self, c: &mut Session, g: &PoeGame) -> Result<()> {
-        let style = c.s.style;
+    fn screen(&self, c: &mut dyn Console, g: &PoeGame) -> Result<()> {
+        let style = c.style();
         let roster = self.roster();
-        let side = roster.the_side(c.s.human_side);
+        let side = roster.the_side(c.human_side());
         let heading = format!("==== Turn {} — orders for {side} ====", g.turn);
-        writeln!(c.out, "\n{}", style.bold(&heading))?;
+        writeln!(c.out(), "\n{}", style.bold(&heading))?;
         c.board(&map::render(g, roster, &style), None)?;
         let between_ships = matches!(
             g.pending,
@@ -127,13 +125,13 @@ impl RulesetUi for PoeUi {
                 | Pending::Clock
         );
         if between_ships {
-            writeln!(c.out, "{}", chart::table(g, roster, &style))?;
+            writeln!(c.out(), "{}", chart::table(g, roster, &style))?;
         } else if let Some(line) = acting_line(g, roster) {
-            writeln!(c.out, "{line}")?;
+            writeln!(c.out(), "{line}")?;
         }
         c.show_log(Self::SINCE)?;
         writeln!(
-            c.out,
+            c.out(),
             "{}",
             style.bold(&format!("Now: {}.", phase_text(g, roster)))
         )?;
@@ -155,7 +153,7 @@ impl RulesetUi for PoeUi {
     /// `list` (the orders again), or an order by number or name.
     fn command(
         &self,
-        c: &mut Session,
+        c: &mut dyn Console,
         g: &PoeGame,
         word: &str,
         text: &str,

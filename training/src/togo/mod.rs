@@ -3,8 +3,6 @@
 //! the [`RulesetUi`](crate::screens::RulesetUi) of `play` and `replay`, with the generic
 //! numbered order prompt.
 
-use std::io::Write;
-
 use anyhow::Result;
 use broadside_env::game::{Action, Game, Turn};
 use broadside_env::ruleset::{AnyGame, AnyScenario};
@@ -12,7 +10,7 @@ use broadside_env::togo::catalogue::RESIGN;
 use broadside_env::togo::{EndReason, Scenario, Stage, TogoGame, TogoRuleset};
 use serde::Serialize;
 
-use crate::cmd::play::session::Session;
+use crate::console::Console;
 use crate::roster::Roster;
 use crate::screens::{self, ActionView, RulesetUi, Screens};
 use crate::style::Style;
@@ -264,16 +262,16 @@ impl RulesetUi for TogoUi {
         view::narrate(&self.roster, before, action, after)
     }
 
-    fn screen(&self, c: &mut Session, g: &TogoGame) -> Result<()> {
-        let style = c.s.style;
-        let side = self.roster.the_side(c.s.human_side);
+    fn screen(&self, c: &mut dyn Console, g: &TogoGame) -> Result<()> {
+        let style = c.style();
+        let side = self.roster.the_side(c.human_side());
         let heading = format!("==== Turn {} — orders for {side} ====", g.turn);
-        writeln!(c.out, "\n{}", style.bold(&heading))?;
+        writeln!(c.out(), "\n{}", style.bold(&heading))?;
         let map = view::map(g, &self.roster, &style);
         c.board(&map, Some(&view::table(g, &self.roster, &style)))?;
         c.show_log(Self::SINCE)?;
         writeln!(
-            c.out,
+            c.out(),
             "{}",
             style.bold(&format!("Now: {}.", phase_text(g, &self.roster)))
         )?;

@@ -3,8 +3,6 @@
 //! the rules on a copy of the state and only then fed to the game as its sub-decisions, so a
 //! refused order changes nothing.
 
-use std::io::Write;
-
 use anyhow::{bail, Result};
 use broadside_env::game::{Action, Game};
 use broadside_env::ruleset::AnyGame;
@@ -20,7 +18,7 @@ use super::outcome::GameResult;
 use super::snapshot::StateView;
 use super::{chart, map};
 use crate::admiral;
-use crate::cmd::play::session::Session;
+use crate::console::Console;
 use crate::roster::Roster;
 use crate::screens::{self, ActionView, RulesetUi};
 use crate::style::Style;
@@ -113,19 +111,19 @@ impl RulesetUi for WsimUi {
     }
 
     /// The map, the table, the brief of the ship to order and the log.
-    fn screen(&self, c: &mut Session, g: &WsimGame) -> Result<()> {
+    fn screen(&self, c: &mut dyn Console, g: &WsimGame) -> Result<()> {
         let ship = Self::ship(g)?;
-        let style = c.s.style;
+        let style = c.style();
         let heading = format!(
             "==== Turn {} — orders for {} ====",
             g.turn,
             self.roster().name(ship)
         );
-        writeln!(c.out, "\n{}", style.bold(&heading))?;
+        writeln!(c.out(), "\n{}", style.bold(&heading))?;
         let map = map::render(g, self.roster(), &style);
         c.board(&map, Some(&chart::table(g, self.roster(), &style)))?;
         c.show_log(Self::SINCE)?;
-        writeln!(c.out, "{}", chart::orders_brief(g, self.roster(), ship))?;
+        writeln!(c.out(), "{}", chart::orders_brief(g, self.roster(), ship))?;
         screens::list_orders(c, &self.orders(g))
     }
 
@@ -149,7 +147,7 @@ impl RulesetUi for WsimUi {
     /// notation, `3 hull`) moves three hexes.
     fn command(
         &self,
-        c: &mut Session,
+        c: &mut dyn Console,
         g: &WsimGame,
         word: &str,
         text: &str,

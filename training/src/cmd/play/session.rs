@@ -20,7 +20,9 @@ use serde::Serialize;
 use super::PlaySettings;
 use crate::admiral::AdmiralSpec;
 use crate::atomic::{write_atomic, write_atomic_new};
+use crate::console::Console;
 use crate::screens::RulesetUi;
+use crate::style::Style;
 use crate::wrap::Wrapping;
 
 /// What the person asked for at a prompt.
@@ -145,7 +147,7 @@ pub struct Session {
     /// The players' names for the saved game.
     players: Vec<String>,
     /// The map and table last drawn on a screen, and whether the admiral has decided since
-    /// (see [`Session::board`]).
+    /// (see [`Console::board`]).
     last_board: Option<String>,
     admiral_moved: bool,
 }
@@ -153,6 +155,64 @@ pub struct Session {
 impl std::fmt::Debug for Session {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Session").finish_non_exhaustive()
+    }
+}
+
+impl Console for Session {
+    fn out(&mut self) -> &mut dyn Write {
+        &mut self.out
+    }
+
+    fn style(&self) -> Style {
+        self.s.style
+    }
+
+    fn human_side(&self) -> u8 {
+        self.s.human_side
+    }
+
+    /// Draws the board of a screen (`map`, then `table` below it) once for each run of the
+    /// person's decisions: at the first decision after the admiral has decided, and only if
+    /// it changed since it was last drawn. Between, the person's sub-decisions (one ship
+    /// after another, a card, a marker, a manoeuvre) get a line that says `map` and `chart`
+    /// draw it again, so a screen is its news and its orders, not the same table again.
+    fn board(&mut self, map: &str, table: Option<&str>) -> Result<()> {
+        let board = match table {
+            Some(t) => format!("{map}\n{t}"),
+            None => map.to_string(),
+        };
+        if self.admiral_moved && self.last_board.as_deref() != Some(board.as_str()) {
+            writeln!(self.out, "{board}")?;
+            self.last_board = Some(board);
+        } else {
+            let note = self
+                .s
+                .style
+                .dim("(The table is as drawn above: `map` and `chart` draw it again.)");
+            writeln!(self.out, "{note}")?;
+        }
+        self.admiral_moved = false;
+        Ok(())
+    }
+
+    /// Shows the log lines not yet shown under the heading `since`, then forgets them.
+    fn show_log(&mut self, since: &str) -> Result<()> {
+        if self.log.is_empty() {
+            writeln!(self.out, "{since}: nothing to report.")?;
+        } else {
+            writeln!(self.out, "{}", self.s.style.bold(&format!("{since}:")))?;
+            for l in std::mem::take(&mut self.log) {
+                writeln!(self.out, "  {l}")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes `message` as an error the person can correct.
+    fn error(&mut self, message: &str) -> Result<()> {
+        let text = self.s.style.error(&format!("error: {message}"));
+        writeln!(self.out, "{text}")?;
+        Ok(())
     }
 }
 
@@ -385,30 +445,6 @@ impl Session {
         Ok(())
     }
 
-    /// Draws the board of a screen (`map`, then `table` below it) once for each run of the
-    /// person's decisions: at the first decision after the admiral has decided, and only if
-    /// it changed since it was last drawn. Between, the person's sub-decisions (one ship
-    /// after another, a card, a marker, a manoeuvre) get a line that says `map` and `chart`
-    /// draw it again, so a screen is its news and its orders, not the same table again.
-    pub fn board(&mut self, map: &str, table: Option<&str>) -> Result<()> {
-        let board = match table {
-            Some(t) => format!("{map}\n{t}"),
-            None => map.to_string(),
-        };
-        if self.admiral_moved && self.last_board.as_deref() != Some(board.as_str()) {
-            writeln!(self.out, "{board}")?;
-            self.last_board = Some(board);
-        } else {
-            let note = self
-                .s
-                .style
-                .dim("(The table is as drawn above: `map` and `chart` draw it again.)");
-            writeln!(self.out, "{note}")?;
-        }
-        self.admiral_moved = false;
-        Ok(())
-    }
-
     /// Applies one action, checked, and logs what it did.
     fn apply<U: RulesetUi>(&mut self, ui: &mut U, a: Action) -> Result<()> {
         let before = (U::STATE)(&self.game)?.clone();
@@ -427,26 +463,6 @@ impl Session {
         } else {
             self.log.extend(lines);
         }
-        Ok(())
-    }
-
-    /// Shows the log lines not yet shown under the heading `since`, then forgets them.
-    pub fn show_log(&mut self, since: &str) -> Result<()> {
-        if self.log.is_empty() {
-            writeln!(self.out, "{since}: nothing to report.")?;
-        } else {
-            writeln!(self.out, "{}", self.s.style.bold(&format!("{since}:")))?;
-            for l in std::mem::take(&mut self.log) {
-                writeln!(self.out, "  {l}")?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Writes `message` as an error the person can correct.
-    pub fn error(&mut self, message: &str) -> Result<()> {
-        let text = self.s.style.error(&format!("error: {message}"));
-        writeln!(self.out, "{text}")?;
         Ok(())
     }
 
