@@ -275,10 +275,7 @@ fn a_scenario_may_set_the_clock_length_within_bounds() {
     assert_eq!(s.clock_length, 21);
     let long = parse_scenario(&format!("clock = 31\n{plain}"), "x.toml").unwrap();
     assert_eq!(long.clock_length, 31);
-    assert_eq!(
-        PoeGame::new(&long, PoeOptions::default()).clock_length,
-        31
-    );
+    assert_eq!(PoeGame::new(&long, PoeOptions::default()).clock_length, 31);
     for bad in [8, 43, -1] {
         let e = err(&format!("clock = {bad}\n{plain}"));
         assert!(e.contains("x.toml") && e.contains("clock"), "{e}");
