@@ -7,7 +7,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use broadside_agents::bot::agent::redrawn_view;
 use broadside_agents::bot::protocol::{decide, Decide};
