@@ -22,7 +22,23 @@ use common::write_bot;
 
 /// Processes still running whose command line names `marker` (zombies included: a
 /// zombie's command line is empty, so its status is read too).
+///
+/// SIGKILL to the bot's process group is asynchronous: a killed grandchild may still be
+/// listed for a moment on a loaded machine, so this looks again for up to 10 s and returns
+/// what is still there then (a process that survives that long was never killed).
 fn processes_naming(marker: &Path) -> Vec<String> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let found = processes_naming_now(marker);
+        if found.is_empty() || std::time::Instant::now() > deadline {
+            return found;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// The processes whose command line names `marker`, right now.
+fn processes_naming_now(marker: &Path) -> Vec<String> {
     let marker = marker.to_string_lossy().to_string();
     let mut found = Vec::new();
     for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
