@@ -328,12 +328,12 @@ mod tests {
     fn the_table_lists_every_ship_with_its_markers() {
         let s = builtin_scenario("convoy-action").expect("built-in scenario");
         let mut g = PoeGame::new(&s, PoeOptions::default());
-        // Ship 5 is Fancy (guns 2 at the start), ship 6 Ranger.
+        // Ship 5 is Fancy (guns 2 at the start), ship 6 Whydah.
         g.ships[5].level[GUNS] = 1;
         g.ships[6].aground = 2;
         let r = crate::poe::roster(&s, 0);
         let t = table(&g, &r, &Style::PLAIN);
-        for name in ["Santa Rosa", "Capitana", "Revenge", "Ranger", "Whydah"] {
+        for name in ["Santa Rosa", "Capitana", "Revenge", "Fancy", "Whydah"] {
             assert!(t.contains(name), "{name}: {t}");
         }
         assert!(t.contains("Large merchant"), "{t}");
@@ -342,7 +342,7 @@ mod tests {
                 .any(|l| l.contains(name) && words.iter().all(|w| l.contains(w)))
         };
         assert!(line("Fancy", &["1/2"]), "{t}");
-        assert!(line("Ranger", &["aground"]), "{t}");
+        assert!(line("Whydah", &["aground"]), "{t}");
         assert!(line("Capitana", &["hardened"]), "{t}");
         assert!(line("Revenge", &["hardened", "3/3"]), "{t}");
     }

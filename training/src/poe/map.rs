@@ -302,7 +302,8 @@ mod tests {
                 "{text}"
             );
             assert!(text.contains("Wind from the"), "{text}");
-            assert!(text.contains("Battle clock 0 of 21"), "{text}");
+            let clock = format!("Battle clock 0 of {}", g.clock_length);
+            assert!(text.contains(&clock), "{text}");
         }
     }
 
