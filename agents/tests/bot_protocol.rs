@@ -20,8 +20,8 @@ use rand_chacha::ChaCha8Rng;
 
 use common::write_bot;
 
-/// Processes still running whose command line names `marker` (zombies included: a
-/// zombie's command line is empty, so its status is read too).
+/// Processes still running whose command line names `marker` (a zombie's command line is
+/// empty, so a killed process waiting to be reaped does not count).
 ///
 /// SIGKILL to the bot's process group is asynchronous: a killed grandchild may still be
 /// listed for a moment on a loaded machine, so this looks again for up to 10 s and returns

@@ -210,7 +210,10 @@ impl PoeGame {
         g[3 + self.wind_from.rotate(turn_half).0 as usize] = 1.0;
         let len = self.clock_length.max(1) as f32;
         g[9] = self.clock as f32 / len;
-        g[10] = (self.clock_length.saturating_sub(self.clock)) as f32 / 21.0;
+        // The clock left in units of the rules' standard loop (21), not of this scenario's
+        // own length: a longer clock shows as more time left (above 1 when over 21).
+        let standard = rules().clock.length.max(1) as f32;
+        g[10] = (self.clock_length.saturating_sub(self.clock)) as f32 / standard;
         g[11] = self.turn as f32 / 20.0;
         let p = match self.pending {
             Pending::WindDice => Some(0),
