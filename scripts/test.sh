@@ -25,19 +25,25 @@ await() {
         exit 1
     fi
 }
+# Each step says when it starts, counted from the script's start, so a slow step shows in CI's log.
+step() { echo "== test.sh [${SECONDS}s] $*" >&2; }
+step "cargo test (build and run)"
 # The Python bindings' crate has no Rust tests: pytest tests it below, through the built package.
 cargo test --workspace --exclude broadside-python --all-targets --locked
 # The board of `broadside serve` in headless Chromium (installed by apt when missing), with
 # the binary the tests above built; screenshots in target/browser-artefacts/.
 await "$BROWSER_JOB" "installing Chromium and selenium" "$LOGS/browser_prepare.log"
+step "the board in headless Chromium"
 bash scripts/browser_test.sh target/debug/broadside
 # Doc examples too (`--all-targets` leaves them out).
+step "doc tests"
 cargo test --workspace --exclude broadside-python --doc --locked
 # The `torch` feature: the network, checkpoints, and a tiny CPU training run with a kill -9
 # and a resume. Only these crates get the feature, so the rest is not rebuilt.
 await "$TORCH_JOB" "installing libtorch (scripts/setup_torch.sh)" "$LOGS/setup_torch.log"
 LIBTORCH="$(cat "$LOGS/torch.path")"
 export LIBTORCH
+step "torch tests"
 cargo test --locked -p broadside-models --features torch
 cargo test --locked -p broadside-training --features torch --test train_torch
 # The Python package (pybroadside/): built into a cached venv and tested with pytest
@@ -47,6 +53,10 @@ cargo test --locked -p broadside-training --features torch --test train_torch
 await "$PYTHON_JOB" "installing the Python venv (scripts/setup_python.sh)" "$LOGS/setup_python.log"
 PY_VENV="$(cat "$LOGS/python.path")"
 # maturin (in the venv) builds the wheel; the venv's bin on PATH lets pip's backend find it.
-PATH="$PY_VENV/bin:$PATH" "$PY_VENV/bin/pip" install --quiet --no-build-isolation --no-deps \
+# The `dev` profile (the test profile's settings; see Cargo.toml) reuses most of what
+# `cargo test` compiled above, where the wheel's own `python` profile would build it all again.
+step "the Python package: wheel and pytest"
+MATURIN_PEP517_ARGS="--profile dev" PATH="$PY_VENV/bin:$PATH" "$PY_VENV/bin/pip" install --quiet --no-build-isolation --no-deps \
     --force-reinstall ./pybroadside
 BROADSIDE_BIN="$PWD/target/debug/broadside" "$PY_VENV/bin/python" -m pytest -q pybroadside/tests
+step "all tests passed"
