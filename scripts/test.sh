@@ -39,13 +39,16 @@ bash scripts/browser_test.sh target/debug/broadside
 step "doc tests"
 cargo test --workspace --exclude broadside-python --doc --locked
 # The `torch` feature: the network, checkpoints, and a tiny CPU training run with a kill -9
-# and a resume. Only these crates get the feature, so the rest is not rebuilt.
+# and a resume. The same workspace selection as above with only the torch tests named, so the
+# features of every other crate are the same and only the models, the training crate and
+# these tests are compiled again.
 await "$TORCH_JOB" "installing libtorch (scripts/setup_torch.sh)" "$LOGS/setup_torch.log"
 LIBTORCH="$(cat "$LOGS/torch.path")"
 export LIBTORCH
 step "torch tests"
-cargo test --locked -p broadside-models --features torch
-cargo test --locked -p broadside-training --features torch --test train_torch
+cargo test --locked --workspace --exclude broadside-python \
+    --features broadside-models/torch,broadside-training/torch \
+    --test torch_net --test torch_infer --test torch_every_ruleset --test train_torch
 # The Python package (pybroadside/): built into a cached venv and tested with pytest
 # (PettingZoo's and Gymnasium's checks for every ruleset, the vector env, the game API,
 # arenas against `broadside arena`, one on a local Ray). The debug `broadside` built above is

@@ -6,6 +6,8 @@
 //! - `infer` (feature `torch`): the network as the search's batched leaf evaluator, locally
 //!   or through an inference server thread shared by many games.
 //! - `loader` (feature `torch`): `net:path=FILE` agent specs.
+//! - [`shipped`]: the networks committed under `models/weights/`, taken by name
+//!   (`net:togo-duel`).
 //! - `net` (feature `torch`): the policy-value network on tch. Build with
 //!   `LIBTORCH=$(bash scripts/setup_torch.sh) cargo test -p broadside-models --features torch`.
 
@@ -17,6 +19,7 @@ pub mod infer;
 pub mod loader;
 #[cfg(feature = "torch")]
 pub mod net;
+pub mod shipped;
 
 pub use checkpoint::{Checkpoint, CheckpointError, CheckpointMeta, TensorData, CHECKPOINT_FORMAT};
 pub use config::NetConfig;

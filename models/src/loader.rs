@@ -44,9 +44,10 @@ pub fn read_cached(path: &Path) -> Result<Arc<Checkpoint>, String> {
     Ok(ckpt)
 }
 
-/// The evaluator factory of the checkpoint at `path`, for games of its ruleset.
+/// The evaluator factory of the checkpoint at `path` (a file, or a shipped network's name:
+/// [`crate::shipped`]), for games of its ruleset.
 pub fn load_any(path: &str) -> Result<EvaluatorFactory<AnyGame>, String> {
-    let file = PathBuf::from(path);
+    let file = crate::shipped::resolve(path)?;
     let ckpt = read_cached(&file)?;
     let spec = game_spec(&ckpt.meta.ruleset).ok_or_else(|| {
         format!(
@@ -67,7 +68,9 @@ pub fn load_any(path: &str) -> Result<EvaluatorFactory<AnyGame>, String> {
     }))
 }
 
-/// The ruleset a checkpoint file was trained for (an error message if it cannot be read).
+/// The ruleset a checkpoint file (or shipped network) was trained for (an error message if
+/// it cannot be read).
 pub fn checkpoint_ruleset(path: &Path) -> Result<String, String> {
-    read_cached(path).map(|c| c.meta.ruleset.clone())
+    let file = crate::shipped::resolve(&path.to_string_lossy())?;
+    read_cached(&file).map(|c| c.meta.ruleset.clone())
 }

@@ -688,4 +688,28 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{s}: {e}"));
         }
     }
+
+    #[test]
+    fn a_bare_first_net_option_names_a_shipped_network_and_round_trips() {
+        let spec: AgentSpec = "net:togo-duel,sims=8".parse().unwrap();
+        let AgentSpec::Mcts {
+            eval: EvalSpec::Net { ref path },
+            ref config,
+            ..
+        } = spec
+        else {
+            panic!("{spec:?}")
+        };
+        assert_eq!(path, "togo-duel");
+        assert_eq!(config.budget, Budget::Simulations(8));
+        // Printed as `path=NAME`, which reads back the same.
+        let again: AgentSpec = spec.to_string().parse().unwrap();
+        assert_eq!(again.to_string(), spec.to_string());
+        // A name and a path at once is refused, not silently one of them.
+        let e = "net:togo-duel,path=x.safetensors"
+            .parse::<AgentSpec>()
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("one network"), "{e}");
+    }
 }

@@ -303,11 +303,17 @@ impl FromStr for AgentSpec {
     }
 }
 
-/// `net:path=FILE,...`: the path keeps its case; the other options are `mcts` options.
+/// `net:path=FILE,...` or `net:NAME,...` (a shipped network, models/weights/NAME.safetensors,
+/// resolved by the loader): the path keeps its case; the other options are `mcts` options.
 fn parse_net(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
     let mut path = None;
     let mut rest: Vec<String> = Vec::new();
-    for part in options.split(',').filter(|p| !p.is_empty()) {
+    for (i, part) in options.split(',').filter(|p| !p.is_empty()).enumerate() {
+        // A first option without a value is the network's name: `net:togo-duel,sims=64`.
+        if i == 0 && !part.contains('=') && !part.eq_ignore_ascii_case("path") {
+            path = Some(part.to_string());
+            continue;
+        }
         if part.eq_ignore_ascii_case("path") {
             return Err(SpecError::MissingValue {
                 spec: spec.into(),
@@ -316,6 +322,14 @@ fn parse_net(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
             });
         }
         match part.split_once('=') {
+            Some((k, _)) if k.eq_ignore_ascii_case("path") && path.is_some() => {
+                return Err(bad(
+                    spec,
+                    "path",
+                    part,
+                    "one network: a shipped network's name or path=FILE",
+                ))
+            }
             Some((k, v)) if k.eq_ignore_ascii_case("path") => path = Some(v.to_string()),
             Some((k, _)) if k.eq_ignore_ascii_case("eval") => {
                 return Err(bad(
@@ -328,7 +342,14 @@ fn parse_net(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
             _ => rest.push(part.to_ascii_lowercase()),
         }
     }
-    let path = path.ok_or_else(|| bad(spec, "path", "", "path=CHECKPOINT-FILE"))?;
+    let path = path.ok_or_else(|| {
+        bad(
+            spec,
+            "path",
+            "",
+            "path=CHECKPOINT-FILE or a shipped network's name",
+        )
+    })?;
     // The defaults of a network's search, each unless the spec gives its key (a key twice
     // is refused), before the spec's own options so a budget given there wins.
     for default in ["c=1.5", "select=puct", "sims=64"] {
