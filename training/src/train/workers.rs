@@ -416,7 +416,7 @@ pub fn run_worker(opts: &WorkerOptions) -> Result<u64> {
             teacher_share: published.teacher_share,
             ..cfg.selfplay.clone()
         };
-        let seed = mix(mix(mix(cfg.seed, 0x3055_E1F), name_key), played);
+        let seed = mix(mix(mix(cfg.seed, 0x0305_5E1F), name_key), played);
         let g = play_game(&scenario, &sp, &players, &l.server.client(), seed);
         let mut h = header.clone();
         h.games = 1;
