@@ -40,8 +40,7 @@ fn aim(name: &str, heading: f64, bearing: f64) -> f64 {
     let turn = deg * (has(["stbd", "right", ":R", ":cw"]) - has(["port", "left", ":L", "ccw"]));
     (heading + turn - bearing).to_radians().cos() - 0.2 * has(["turn", ":L", ":R", "turn"])
 }
-/// The heading and bearing to steer as `gunner.py`'s `steer` (abeam within 60% of the first
-/// range, off hex maps); for PoE's wind, where it blows and the bearing of our first ship's goal.
+/// Heading and bearing to steer, as `gunner.py`'s `steer`; PoE's wind: where it blows, our goal.
 fn goal(msg: &Value, game: &mut (Option<f64>, bool)) -> Option<(f64, f64)> {
     let (state, mine, legal) = (&msg["view"]["state"], Some(&msg["side"]), &msg["legal"]);
     let n = state["num_ships"].as_u64().or(state["n_ships"].as_u64())?;
@@ -54,7 +53,8 @@ fn goal(msg: &Value, game: &mut (Option<f64>, bool)) -> Option<(f64, f64)> {
     let text = |a: &Value| a["text"].as_str()?.split("ship ").skip(1).find_map(num);
     let named = legal.as_array()?.iter().find_map(text);
     let first = ships.iter().position(|s| own(&s) && s["status"] == 0);
-    let wind = state["wind_from"].as_f64().filter(|_| named.is_none()); // PoE: its wind decisions name no ship
+    let poe = named.is_none() && state["exit"].is_object(); // PoE's wind names no ship: our first
+    let wind = state["wind_from"].as_f64().filter(|_| poe);
     let acting = named.or(state["act"]["ship"].as_u64().map(|s| s as usize));
     let me = &ships.get(if wind.is_some() { first } else { acting }?)?;
     let (prizes, exit) = (them.iter().any(prize), json!({ "hex": state["exit"] }));
