@@ -1,9 +1,9 @@
 //! The Rust twin of `gunner.py` (protocol v1, docs/bots.md): `cmd:target/debug/examples/gunner`.
 use serde_json::{json, Value};
 const FIGHT: &str = "fire board target counter capture destroy reroll fortune attack:crew \
-                     aim:hull close: return:fire opp: load:any crew:reload";
+                     aim:hull close: return:fire opp: load:any crew:reload clock:";
 const YIELD: &str = "hold halt stop anchor no- none decline pass resign cancel keep end done";
-/// Giving way -1 (`no-counter` first); fighting 2 (+ dice, - to-hit, - index); PoE: most dice.
+/// Giving way -1 (first); fighting 2 (+ dice, - to-hit, - index: PoE's long clock); PoE: dice.
 fn worth(name: &str, text: &str) -> f64 {
     let has = |words: &str| words.split_whitespace().any(|w| name.contains(w));
     let number = |h: &str| h[h.trim_end_matches(|c: char| c.is_ascii_digit()).len()..].parse();
