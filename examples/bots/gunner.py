@@ -1,15 +1,12 @@
 #!/usr/bin/env python3
 """A bot for every Broadside ruleset over the bot protocol v1 (docs/bots.md), standard library
-only: it fights (fire, board, re-roll) rather than give way (hold, stop), and steers at the
-nearest enemy, then brings it abeam. `broadside arena --agent "cmd:python3 THIS" --agent random`"""
+only: it fights rather than give way, steers at the nearest enemy, then brings it abeam, shoots
+the most damaged target, works PoE's wind. `broadside arena --agent "cmd:python3 THIS" --agent random`"""
 import json, math, random, re, sys
-
-FIGHT = ("fire", "board", "target", "counter", "capture", "destroy", "reroll", "fortune",
-         "attack:crew", "aim:hull", "close:", "return:fire", "opp:", "load:any", "crew:reload")
-YIELD = ("hold", "halt", "stop", "anchor", "none", "decline", "pass", "resign", "cancel",
-         "keep", "end", "done")
-GAME = {}  # what this game has shown so far (one process plays one game)
-
+FIGHT = ("fire board target counter capture destroy reroll fortune attack:crew aim:hull close: "
+         "return:fire opp: load:any crew:reload").split()
+YIELD = "hold halt stop anchor none decline pass resign cancel keep end done".split()
+GAME = {"shot": False}  # what this game has shown so far (one process plays one game)
 def worth(a):  # fighting 2 (more dice, lower numbers to hit: a little more), giving way -1
     name, text = a["name"], a["text"]
     if name.startswith("fire-at-least:"):  # WS&IM: the lower the threshold, the more shots
@@ -24,25 +21,21 @@ def worth(a):  # fighting 2 (more dice, lower numbers to hit: a little more), gi
         dice, need = re.search(r"(\d+) dice", text), re.search(r"(\d+)\+", text)
         return 2 + 0.05 * int(dice[1] if dice else 0) - 0.02 * int(need[1] if need else 0)
     return -1 if any(w in name for w in YIELD) else 0
-
 def find(obj, keys):  # the first dict (depth first) in `obj` that has all of `keys`
     if isinstance(obj, dict) and all(k in obj for k in keys):
         return obj
     items = obj.values() if isinstance(obj, dict) else obj if isinstance(obj, list) else ()
     return next((h for v in items if (h := find(v, keys)) is not None), None)
-
 def place(ship):  # (x east, y north, heading in degrees clockwise from north) from the view
     p, h = find(ship, ("x", "y")), find(ship, ("q", "r"))
     if p is None and h is not None:  # flat-topped axial hexes, facings 0-5 clockwise from N
         p = {"x": 1.5 * h["q"], "y": -math.sqrt(3) * (h["r"] + h["q"] / 2)}
     head, face = find(ship, ("heading",)) or {}, find(ship, ("facing",)) or {}
     return p and (p["x"], p["y"], head.get("heading", 60 * face.get("facing", 0)))
-
 def turn_of(name):  # the degrees clockwise a move or turn action turns its ship
     sign = -1 if re.search(r"port|left|:L\b", name) else 1 if re.search(r"stbd|right|:R\b", name) else 0
     deg = [int(d) for d in re.findall(r"(?:port|stbd|left|right|:)(\d+)", name)] or [60]
     return sign * (deg[-1] if deg[-1] >= 10 else 60)
-
 def steer(msg, legal):  # a bonus in [-1.2, 1] per move: how well it aims the acting ship
     state, mine = (msg.get("view") or {}).get("state") or {}, msg["side"]
     ships = (state.get("ships") or [])[:state.get("num_ships", state.get("n_ships", 99))]
@@ -60,40 +53,47 @@ def steer(msg, legal):  # a bonus in [-1.2, 1] per move: how well it aims the ac
     x, y, _ = min(foes, key=lambda f: (f[0] - at[0]) ** 2 + (f[1] - at[1]) ** 2)
     near, bearing = math.hypot(x - at[0], y - at[1]), math.degrees(math.atan2(x - at[0], y - at[1]))
     GAME.setdefault("start", near)  # the first range seen: the scale of "near"
-    # Broadsides: in open water (not on a hex map, where ships board), once shots have been
-    # offered and the enemy is within 60% of the opening range, bring it abeam, not ahead.
-    if "map" not in state and GAME.get("shot") and not merchant and near < 0.6 * GAME["start"]:
-        bearing -= 90 if (bearing - at[2]) % 360 < 180 else -90
+    if "map" not in state and GAME["shot"] and not merchant and near < 0.6 * GAME["start"]:
+        bearing -= 90 if (bearing - at[2]) % 360 < 180 else -90  # abeam, for broadsides
     return {a["index"]: math.cos(math.radians(at[2] + turn_of(a["name"]) - bearing))  # a turn
             - 0.2 * bool(re.match(r"turn|.*:[LR]$", a["name"])) for a in legal  # costs a move
             if a["name"].split(":")[0] in ("move", "turn", "sail", "leg") and worth(a) == 0}
-
+def extra(msg, a):  # Togo, PoE: the most damaged target; PoE: the wind
+    state, name, mine = msg["view"]["state"], a["name"], msg["side"]
+    live = [s for s in state["ships"][:state["num_ships"]] if s["status"] == 0]
+    if m := re.match(r"(?:target|fire):(\d+)$", name):  # Togo: hull points left; PoE: markers
+        s = state["ships"][int(m[1])]
+        now, full = (s["hull"], s["hull_max"]) if "hull_max" in s else (sum(s["level"]), sum(s["max"]))
+        return 0.5 * (1 - now / max(full, 1))
+    if re.match(r"(wind|cancel):dice:\d$", name):  # all the wind dice
+        return int(name[-1]) / 10
+    if not (turn := {"wind:cw": 1, "wind:ccw": -1}.get(name)):
+        return 0  # the wind from behind us to our goal: the exit, or enemy merchants first
+    own, foe = [[s for s in live if (s["owner"] == mine) == o] for o in (True, False)]
+    foe = [{"hex": state["exit"]}] if GAME.get("convoy") else [s for s in foe if s["warship"] is False] or foe
+    (x0, y0), (x1, y1) = [[sum(place(s)[i] for s in ps) / len(ps) for i in (0, 1)] for ps in (own, foe)]
+    return 0.5 * math.cos(math.radians(60 * (state["wind_from"] + turn)) - math.atan2(x0 - x1, y0 - y1))
 def choose(msg, rng):  # the index of the action to play, and how much it is liked
     legal, bonus = msg["legal"], {}
-    if any(re.match(r"(fire|target)", a["name"]) and "hold" not in a["name"] for a in legal):
-        GAME["shot"] = True
+    GAME["shot"] |= any(re.match(r"(fire|target)", a["name"]) and "hold" not in a["name"] for a in legal)
     try:
-        bonus = steer(msg, legal)
-    except (KeyError, TypeError, ValueError, IndexError):
-        pass  # a view it cannot read: names only
-    score = {a["index"]: worth(a) + 0.9 * bonus.get(a["index"], 0) for a in legal}
+        bonus = {i: 0.9 * b for i, b in steer(msg, legal).items()}
+        bonus = {a["index"]: bonus.get(a["index"], 0) + extra(msg, a) for a in legal}
+    except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError):
+        pass  # a view it cannot read: names only (and steering where it could)
+    score = {a["index"]: worth(a) + bonus.get(a["index"], 0) for a in legal}
     best = max(score.values())
     return rng.choice([i for i, s in score.items() if s >= best - 1e-9]), best
-
 def main():
     rng = random.Random(1)  # seeded again at each game's start
-    for line in sys.stdin:
-        msg, reply = json.loads(line), []
-        if msg["type"] == "hello":
-            reply = [{"type": "hello", "name": "gunner", "protocol": 1}]
-        elif msg["type"] == "start":
+    for msg in map(json.loads, sys.stdin):
+        reply = [{"type": "hello", "name": "gunner", "protocol": 1}] if msg["type"] == "hello" else []
+        if msg["type"] == "start":
             rng.seed(f"{msg['ruleset']}-{msg['side']}")
-        elif msg["type"] == "decide":
+        if msg["type"] == "decide":
             action, best = choose(msg, rng)
             reply = [{"type": "info", "text": f"liked {best:.2f} of {len(msg['legal'])} actions"},
                      {"type": "action", "action": action}]
-        sys.stdout.write("".join(json.dumps(r) + "\n" for r in reply))
-        sys.stdout.flush()
-
+        print("".join(json.dumps(r) + "\n" for r in reply), end="", flush=True)
 if __name__ == "__main__":
     main()

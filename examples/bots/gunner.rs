@@ -1,20 +1,19 @@
 //! The Rust twin of `gunner.py` (protocol v1, docs/bots.md): `cmd:target/debug/examples/gunner`.
 use serde_json::{json, Value};
 const FIGHT: &str = "fire board target counter capture destroy reroll fortune attack:crew \
-                     aim:hull close: return:fire opp: load:any crew:reload";
+                     aim:hull close: return:fire opp: load:any crew:reload clock:";
 const YIELD: &str = "hold halt stop anchor no- none decline pass resign cancel keep end done";
-/// Giving way -1 (first: `no-counter`, `fire:hold`); fighting 2, more for more dice, a lower
-/// number to hit, a lower threshold or index (a steady target).
+/// Giving way -1 (first); fighting 2 (+ dice, - to-hit, - index: PoE's long clock); PoE: dice.
 fn worth(name: &str, text: &str) -> f64 {
     let has = |words: &str| words.split_whitespace().any(|w| name.contains(w));
     let number = |h: &str| h[h.trim_end_matches(|c: char| c.is_ascii_digit()).len()..].parse();
     let before = |end| number(&text[..text.find(end).unwrap_or(0)]).unwrap_or(0.0);
-    if has(YIELD) {
-        -1.0
-    } else if has(FIGHT) {
-        2.0 + 0.05 * before(" dice") - 0.02 * before("+") - 0.01 * number(name).unwrap_or(0.0)
-    } else {
-        0.0
+    let k = number(name).unwrap_or(0.0);
+    let dice = f64::from(u8::from(name.contains(":dice:"))) * (k + 1.0) / 10.0;
+    match (has(YIELD), has(FIGHT)) {
+        (true, _) => dice - 1.0,
+        (_, true) => 2.0 + 0.05 * before(" dice") - 0.02 * before("+") - 0.01 * k,
+        _ => dice,
     }
 }
 fn find(v: &Value, keys: &[&str], key: &str) -> Option<f64> {
@@ -37,13 +36,11 @@ fn place(s: &Value) -> Option<[f64; 3]> {
 fn aim(name: &str, heading: f64, bearing: f64) -> f64 {
     let digits = &name[name.trim_end_matches(|c: char| c.is_ascii_digit()).len()..];
     let deg = digits.parse().ok().filter(|d| *d >= 10.0).unwrap_or(60.0); // else a hex side
-    let has = |w: [&str; 3]| f64::from(u8::from(w.iter().any(|w| name.contains(w))));
-    let turn = deg * (has(["stbd", "right", ":R"]) - has(["port", "left", ":L"]));
-    let only = name.starts_with("turn") || name.ends_with(":L") || name.ends_with(":R");
-    (heading + turn - bearing).to_radians().cos() - 0.2 * f64::from(u8::from(only))
+    let has = |w: [&str; 4]| f64::from(u8::from(w.iter().any(|w| name.contains(w))));
+    let turn = deg * (has(["stbd", "right", ":R", ":cw"]) - has(["port", "left", ":L", "ccw"]));
+    (heading + turn - bearing).to_radians().cos() - 0.2 * has(["turn", ":L", ":R", "turn"])
 }
-/// The acting ship's heading and bearing to steer: the nearest enemy (prizes first; merchants:
-/// the exit), abeam off hex maps once shots are offered and within 60% of the first range.
+/// Heading and bearing to steer, as `gunner.py`'s `steer`; PoE's wind: where it blows, our goal.
 fn goal(msg: &Value, game: &mut (Option<f64>, bool)) -> Option<(f64, f64)> {
     let (state, mine, legal) = (&msg["view"]["state"], Some(&msg["side"]), &msg["legal"]);
     let n = state["num_ships"].as_u64().or(state["n_ships"].as_u64())?;
@@ -55,12 +52,15 @@ fn goal(msg: &Value, game: &mut (Option<f64>, bool)) -> Option<(f64, f64)> {
     let num = |t: &str| t.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok();
     let text = |a: &Value| a["text"].as_str()?.split("ship ").skip(1).find_map(num);
     let named = legal.as_array()?.iter().find_map(text);
-    let me = &ships.get(named.or(state["act"]["ship"].as_u64().map(|s| s as usize))?)?;
+    let first = ships.iter().position(|s| own(&s) && s["status"] == 0);
+    let poe = named.is_none() && state["exit"].is_object(); // PoE's wind names no ship: our first
+    let wind = state["wind_from"].as_f64().filter(|_| poe);
+    let acting = named.or(state["act"]["ship"].as_u64().map(|s| s as usize));
+    let me = &ships.get(if wind.is_some() { first } else { acting }?)?;
     let (prizes, exit) = (them.iter().any(prize), json!({ "hex": state["exit"] }));
-    let merchant = prize(me) && state["exit"].is_object();
+    let (merchant, at) = (prize(me) && state["exit"].is_object(), place(me)?);
     let goals = Vec::from_iter(them.iter().filter(|s| !prizes || prize(s)).copied());
     let goals = if merchant { vec![&exit] } else { goals };
-    let at = place(me)?;
     let d = |g: [f64; 3]| (g[0] - at[0]).hypot(g[1] - at[1]);
     let near = |p: &[f64; 3], q: &[f64; 3]| d(*p).total_cmp(&d(*q));
     let g = goals.iter().filter_map(|s| place(s)).min_by(near)?;
@@ -68,7 +68,8 @@ fn goal(msg: &Value, game: &mut (Option<f64>, bool)) -> Option<(f64, f64)> {
     let start = game.0.get_or_insert(d(g));
     let abeam = state.get("map").is_none() && game.1 && !merchant && d(g) < 0.6 * *start;
     let side = [-90.0, 90.0][usize::from((b - at[2]).rem_euclid(360.0) < 180.0)];
-    Some((at[2], b - side * f64::from(u8::from(abeam))))
+    let heading = wind.map_or(at[2], |w| 60.0 * w + 180.0); // the wind blows the other way
+    Some((heading, b - side * f64::from(u8::from(abeam))))
 }
 fn main() {
     let mut game = (None, false);
@@ -81,7 +82,7 @@ fn main() {
         let target = goal(&msg, &mut game);
         let w = Vec::from_iter(legal.iter().map(|a| {
             let (name, w) = (n(a), worth(&n(a), a["text"].as_str().unwrap_or("")));
-            let moving = ["move", "turn", "sail", "leg"].contains(&name.split(':').next().unwrap());
+            let moving = "move turn sail leg wind".contains(name.split(':').next().unwrap());
             let steer = target.filter(|_| moving && w == 0.0);
             w + 0.9 * steer.map_or(0.0, |t| aim(&name, t.0, t.1))
         }));
@@ -93,7 +94,6 @@ fn main() {
             Some("start") => continue,
             _ => break,
         };
-        let out = format!("{reply}\n"); // a failed write: Broadside has ended the game
-        let _ = std::io::Write::write_all(&mut std::io::stdout(), out.as_bytes());
+        let _ = std::io::Write::write_all(&mut std::io::stdout(), format!("{reply}\n").as_bytes());
     }
 }
