@@ -46,9 +46,16 @@ await "$TORCH_JOB" "installing libtorch (scripts/setup_torch.sh)" "$LOGS/setup_t
 LIBTORCH="$(cat "$LOGS/torch.path")"
 export LIBTORCH
 step "torch tests"
+# The torch tests are the test files compiled only with the feature (an inner
+# `#![cfg(feature = "torch")]` at their top), found here so that a new one is never left out.
+TORCH_TESTS=()
+for file in $(grep -l '^#!\[cfg(feature = "torch")\]' models/tests/*.rs training/tests/*.rs); do
+    TORCH_TESTS+=(--test "$(basename "$file" .rs)")
+done
+# None found would run every test of the workspace again, with torch: stop instead.
+[ "${#TORCH_TESTS[@]}" -gt 0 ] || { echo "test.sh: no torch test files found" >&2; exit 1; }
 cargo test --locked --workspace --exclude broadside-python \
-    --features broadside-models/torch,broadside-training/torch \
-    --test torch_net --test torch_infer --test torch_every_ruleset --test train_torch
+    --features broadside-models/torch,broadside-training/torch "${TORCH_TESTS[@]}"
 # The Python package (pybroadside/): built into a cached venv and tested with pytest
 # (PettingZoo's and Gymnasium's checks for every ruleset, the vector env, the game API,
 # arenas against `broadside arena`, one on a local Ray). The debug `broadside` built above is

@@ -18,12 +18,16 @@ pub const WEIGHTS_ENV: &str = "BROADSIDE_WEIGHTS";
 /// The file extension of a shipped network.
 const EXTENSION: &str = "safetensors";
 
-/// The folder of shipped networks: `BROADSIDE_WEIGHTS`, else the source tree's
-/// `models/weights/`.
+/// The source tree's `models/weights/`, where the networks are committed.
+fn committed_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("weights")
+}
+
+/// The folder of shipped networks: `BROADSIDE_WEIGHTS`, else [`committed_dir`].
 pub fn weights_dir() -> PathBuf {
     match std::env::var_os(WEIGHTS_ENV) {
         Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-        _ => Path::new(env!("CARGO_MANIFEST_DIR")).join("weights"),
+        _ => committed_dir(),
     }
 }
 
@@ -128,8 +132,8 @@ mod tests {
     #[test]
     fn every_committed_network_is_a_readable_checkpoint_within_four_megabytes() {
         // The bound: each shipped network at most 4 MB, 40 MB in all.
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("weights");
         let mut total = 0;
+        let dir = committed_dir();
         for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
             let path = entry.path();
             if path.extension().is_some_and(|e| e == EXTENSION) {
