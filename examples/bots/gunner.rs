@@ -2,19 +2,17 @@
 use serde_json::{json, Value};
 const FIGHT: &str = "fire board target counter capture destroy reroll fortune attack:crew \
                      aim:hull close: return:fire opp: load:any crew:reload clock:";
-const YIELD: &str = "hold halt stop anchor no- none decline pass resign cancel keep end done";
+const YIELD: &str = "hold halt stop anchor no- none decline pass resign cancel keep end done first";
+const SPEEDS: &str = "order:astern order:stop order:slow order:half order:full"; // Togo's
 /// Giving way -1 (first); fighting 2 (+ dice, - to-hit, - index: PoE's long clock); PoE: dice.
 fn worth(name: &str, text: &str) -> f64 {
     let has = |words: &str| words.split_whitespace().any(|w| name.contains(w));
     let number = |h: &str| h[h.trim_end_matches(|c: char| c.is_ascii_digit()).len()..].parse();
     let before = |end| number(&text[..text.find(end).unwrap_or(0)]).unwrap_or(0.0);
     let k = number(name).unwrap_or(0.0);
-    let dice = f64::from(u8::from(name.contains(":dice:"))) * (k + 1.0) / 10.0;
-    match (has(YIELD), has(FIGHT)) {
-        (true, _) => dice - 1.0,
-        (_, true) => 2.0 + 0.05 * before(" dice") - 0.02 * before("+") - 0.01 * k,
-        _ => dice,
-    }
+    let dice = f64::from(name.contains(":dice:")) * (k + 1.0) / 10.0;
+    let fight = 2.0 + 0.05 * before(" dice") - 0.02 * before("+") - 0.01 * k - dice;
+    dice - f64::from(has(YIELD)) + f64::from(has(FIGHT) && !has(YIELD)) * fight
 }
 fn find(v: &Value, keys: &[&str], key: &str) -> Option<f64> {
     match v {
@@ -36,12 +34,12 @@ fn place(s: &Value) -> Option<[f64; 3]> {
 fn aim(name: &str, heading: f64, bearing: f64) -> f64 {
     let digits = &name[name.trim_end_matches(|c: char| c.is_ascii_digit()).len()..];
     let deg = digits.parse().ok().filter(|d| *d >= 10.0).unwrap_or(60.0); // else a hex side
-    let has = |w: [&str; 4]| f64::from(u8::from(w.iter().any(|w| name.contains(w))));
+    let has = |w: [&str; 4]| f64::from(w.iter().any(|w| name.contains(w)));
     let turn = deg * (has(["stbd", "right", ":R", ":cw"]) - has(["port", "left", ":L", "ccw"]));
     (heading + turn - bearing).to_radians().cos() - 0.2 * has(["turn", ":L", ":R", "turn"])
 }
-/// Heading and bearing to steer, as `gunner.py`'s `steer`; PoE's wind: where it blows, our goal.
-fn goal(msg: &Value, game: &mut (Option<f64>, bool)) -> Option<(f64, f64)> {
+/// Heading, bearing (`gunner.py`'s `steer`; PoE's wind: where it blows, our goal) and Togo's wish.
+fn goal(msg: &Value, game: &mut (Option<f64>, bool)) -> Option<[f64; 3]> {
     let (state, mine, legal) = (&msg["view"]["state"], Some(&msg["side"]), &msg["legal"]);
     let n = state["num_ships"].as_u64().or(state["n_ships"].as_u64())?;
     let ships = state["ships"].as_array()?.get(..n as usize)?;
@@ -69,7 +67,8 @@ fn goal(msg: &Value, game: &mut (Option<f64>, bool)) -> Option<(f64, f64)> {
     let abeam = state.get("map").is_none() && game.1 && !merchant && d(g) < 0.6 * *start;
     let side = [-90.0, 90.0][usize::from((b - at[2]).rem_euclid(360.0) < 180.0)];
     let heading = wind.map_or(at[2], |w| 60.0 * w + 180.0); // the wind blows the other way
-    Some((heading, b - side * f64::from(u8::from(abeam))))
+    let wish = 2.0 + f64::from(d(g) > 8e3) + f64::from(d(g) > 18e3); // inches: full, half, slow
+    Some([heading, b - side * f64::from(abeam), wish])
 }
 fn main() {
     let mut game = (None, false);
@@ -78,21 +77,22 @@ fn main() {
         let legal = msg["legal"].as_array().cloned().unwrap_or_default();
         let n = |a: &Value| a["name"].as_str().unwrap_or("").to_string();
         let shot = |a: &Value| n(a).starts_with("fire") || n(a).starts_with("target");
-        game.1 |= legal.iter().any(shot);
+        game.1 |= legal.iter().any(shot) && msg["view"]["ruleset"] != "togo"; // guns bear all round
         let target = goal(&msg, &mut game);
         let w = Vec::from_iter(legal.iter().map(|a| {
             let (name, w) = (n(a), worth(&n(a), a["text"].as_str().unwrap_or("")));
             let moving = "move turn sail leg wind".contains(name.split(':').next().unwrap());
             let steer = target.filter(|_| moving && w == 0.0);
-            w + 0.9 * steer.map_or(0.0, |t| aim(&name, t.0, t.1))
+            let speed = SPEEDS.split(' ').position(|l| l == name).zip(target);
+            w + 0.9 * steer.map_or(0.0, |t| aim(&name, t[0], t[1]))
+                - speed.map_or(0.0, |(r, t)| (r as f64 - t[2]).abs())
         }));
         let picks = Vec::from_iter((0..w.len()).filter(|&i| w.iter().all(|&x| x <= w[i] + 1e-9)));
         let p = picks.get(line.len() % picks.len().max(1)); // ties: varied, reproducible
         let reply = match msg["type"].as_str() {
             Some("hello") => json!({"type": "hello", "name": "gunner-rs", "protocol": 1}),
             Some("decide") => json!({"type": "action", "action": p.map(|&i| &legal[i]["index"])}),
-            Some("start") => continue,
-            _ => break,
+            _ => continue, // `start`, `end`: the input closes after `end`
         };
         let _ = std::io::Write::write_all(&mut std::io::stdout(), format!("{reply}\n").as_bytes());
     }
