@@ -6,6 +6,10 @@ the package, and takes a few minutes on a laptop's CPU.
 
     python pybroadside/examples/train_maskable_ppo.py --ruleset fsail --scenario frigate-duel --steps 50000
 
+With `--eval-every STEPS` it prints a learning curve instead: after every STEPS steps, the
+training time so far and the score (win 1, draw 1/2) against each `--eval-against` agent,
+one line each (docs/baselines.md's MaskablePPO rows come from it).
+
 The learner plays side 0 of `broadside/RULESET-v1` against the `random` opponent (an agent
 spec: try `bot:best` once it wins). The nested observation dict is flattened into one
 vector for an MLP policy; the action mask reaches MaskablePPO through `action_masks()`.
@@ -15,6 +19,7 @@ Resignation is off, so that neither side can end a game by resigning.
 from __future__ import annotations
 
 import argparse
+import time
 
 import gymnasium
 import numpy as np
@@ -52,6 +57,27 @@ def evaluate(model, env, episodes: int, seed: int) -> tuple[float, float, float]
     return float((r > 0).mean()), float((r == 0).mean()), float((r < 0).mean())
 
 
+def curve(model, a) -> None:
+    """Trains `a.steps` steps in chunks of `a.eval_every`, printing the score against each
+    `--eval-against` agent after every chunk (the training time excludes the evaluations)."""
+    opponents = [o for o in a.eval_against.split(",") if o]
+    envs = {o: make_env(a.ruleset, a.scenario, o, a.max_decisions) for o in opponents}
+    trained, seconds = 0, 0.0
+    print("steps,train_minutes," + ",".join(f"score_vs_{o}" for o in opponents), flush=True)
+    while True:
+        scores = []
+        for o in opponents:
+            w, d, _ = evaluate(model, envs[o], a.episodes, 10_000)
+            scores.append(f"{w + d / 2:.3f}")
+        print(f"{trained},{seconds / 60:.1f}," + ",".join(scores), flush=True)
+        if trained >= a.steps:
+            return
+        start = time.perf_counter()
+        model.learn(total_timesteps=a.eval_every, reset_num_timesteps=False)
+        seconds += time.perf_counter() - start
+        trained += a.eval_every
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--ruleset", default="fsail")
@@ -61,10 +87,15 @@ def main() -> None:
     ap.add_argument("--max-decisions", type=int, default=400)
     ap.add_argument("--episodes", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--eval-every", type=int, default=0, help="print a learning curve: evaluate every STEPS steps")
+    ap.add_argument("--eval-against", default="random,bot:best", help="the curve's opponents, comma-separated specs")
     a = ap.parse_args()
 
     env = make_env(a.ruleset, a.scenario, a.opponent, a.max_decisions)
     model = MaskablePPO("MlpPolicy", env, seed=a.seed, verbose=0)
+    if a.eval_every:
+        curve(model, a)
+        return
     before = evaluate(model, make_env(a.ruleset, a.scenario, a.opponent, a.max_decisions), a.episodes, 10_000)
     model.learn(total_timesteps=a.steps)
     after = evaluate(model, make_env(a.ruleset, a.scenario, a.opponent, a.max_decisions), a.episodes, 10_000)
