@@ -7,8 +7,9 @@ the package, and takes a few minutes on a laptop's CPU.
     python pybroadside/examples/train_maskable_ppo.py --ruleset fsail --scenario frigate-duel --steps 50000
 
 With `--eval-every STEPS` it prints a learning curve instead: after every STEPS steps, the
-training time so far and the score (win 1, draw 1/2) against each `--eval-against` agent,
-one line each (docs/baselines.md's MaskablePPO rows come from it).
+training's CPU time so far (this process's, so a shared machine does not stretch it) and
+the score (win 1, draw 1/2) against each `--eval-against` agent, one line each
+(docs/baselines.md's MaskablePPO rows come from it).
 
 The learner plays side 0 of `broadside/RULESET-v1` against the `random` opponent (an agent
 spec: try `bot:best` once it wins). The nested observation dict is flattened into one
@@ -59,11 +60,11 @@ def evaluate(model, env, episodes: int, seed: int) -> tuple[float, float, float]
 
 def curve(model, a) -> None:
     """Trains `a.steps` steps in chunks of `a.eval_every`, printing the score against each
-    `--eval-against` agent after every chunk (the training time excludes the evaluations)."""
+    `--eval-against` agent after every chunk (the CPU time excludes the evaluations)."""
     opponents = [o for o in a.eval_against.split(",") if o]
     envs = {o: make_env(a.ruleset, a.scenario, o, a.max_decisions) for o in opponents}
     trained, seconds = 0, 0.0
-    print("steps,train_minutes," + ",".join(f"score_vs_{o}" for o in opponents), flush=True)
+    print("steps,train_cpu_minutes," + ",".join(f"score_vs_{o}" for o in opponents), flush=True)
     while True:
         scores = []
         for o in opponents:
@@ -72,9 +73,9 @@ def curve(model, a) -> None:
         print(f"{trained},{seconds / 60:.1f}," + ",".join(scores), flush=True)
         if trained >= a.steps:
             return
-        start = time.perf_counter()
+        start = time.process_time()
         model.learn(total_timesteps=a.eval_every, reset_num_timesteps=False)
-        seconds += time.perf_counter() - start
+        seconds += time.process_time() - start
         trained += a.eval_every
 
 
