@@ -32,8 +32,7 @@ step "cargo test (build and run)"
 cargo test --workspace --exclude broadside-python --all-targets --locked
 # The Rust example bot as a program (`--all-targets` builds examples as test harnesses), then
 # its ignored test in training/tests/example_bots.rs. After the run above, whose libraries it
-# reuses, this only links the bot; built before it, the two invocations compiled the
-# workspace's crate chain one after the other (about six minutes more on two cores).
+# reuses, this only links the bot.
 step "the Rust example bot"
 cargo build --workspace --exclude broadside-python --examples --locked
 cargo test --workspace --exclude broadside-python --locked --test example_bots -- --ignored

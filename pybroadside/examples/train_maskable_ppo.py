@@ -63,20 +63,20 @@ def curve(model, a) -> None:
     `--eval-against` agent after every chunk (the CPU time excludes the evaluations)."""
     opponents = [o for o in a.eval_against.split(",") if o]
     envs = {o: make_env(a.ruleset, a.scenario, o, a.max_decisions) for o in opponents}
-    trained, seconds = 0, 0.0
+    seconds = 0.0
     print("steps,train_cpu_minutes," + ",".join(f"score_vs_{o}" for o in opponents), flush=True)
     while True:
         scores = []
         for o in opponents:
             w, d, _ = evaluate(model, envs[o], a.episodes, 10_000)
             scores.append(f"{w + d / 2:.3f}")
-        print(f"{trained},{seconds / 60:.1f}," + ",".join(scores), flush=True)
-        if trained >= a.steps:
+        # The model's own count: `learn` rounds each chunk up to whole rollouts (`n_steps`).
+        print(f"{model.num_timesteps},{seconds / 60:.1f}," + ",".join(scores), flush=True)
+        if model.num_timesteps >= a.steps:
             return
         start = time.process_time()
         model.learn(total_timesteps=a.eval_every, reset_num_timesteps=False)
         seconds += time.process_time() - start
-        trained += a.eval_every
 
 
 def main() -> None:
