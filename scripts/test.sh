@@ -69,8 +69,10 @@ cargo test --locked --workspace --exclude broadside-python \
 await "$PYTHON_JOB" "installing the Python venv (scripts/setup_python.sh)" "$LOGS/setup_python.log"
 PY_VENV="$(cat "$LOGS/python.path")"
 # maturin (in the venv) builds the wheel; the venv's bin on PATH lets pip's backend find it.
-# The `dev` profile (the test profile's settings; see Cargo.toml) reuses most of what
-# `cargo test` compiled above, where the wheel's own `python` profile would build it all again.
+# The `dev` profile (the test profile's settings; see Cargo.toml) reuses the environment and
+# the agents that `cargo test` compiled above, where the wheel's own `python` profile would
+# build them again; so does the crate's feature selection (the same features of the shared
+# dependencies: pybroadside/Cargo.toml and training/Cargo.toml say which).
 step "the Python package: wheel and pytest"
 MATURIN_PEP517_ARGS="--profile dev" PATH="$PY_VENV/bin:$PATH" "$PY_VENV/bin/pip" install --quiet --no-build-isolation --no-deps \
     --force-reinstall ./pybroadside
