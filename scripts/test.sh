@@ -29,21 +29,35 @@ await() {
 step() { echo "== test.sh [${SECONDS}s] $*" >&2; }
 step "cargo test (build and run)"
 # The Python bindings' crate has no Rust tests: pytest tests it below, through the built package.
-cargo test --workspace --exclude broadside-python --all-targets --locked
-# The Rust example bot as a program (`--all-targets` builds examples as test harnesses), then
-# its ignored test in training/tests/example_bots.rs. After the run above, whose libraries it
-# reuses, this only links the bot.
-step "the Rust example bot"
-cargo build --workspace --exclude broadside-python --examples --locked
-cargo test --workspace --exclude broadside-python --locked --test example_bots -- --ignored
+# No target named: cargo then builds the libraries, the binary, the examples as programs (the
+# Rust example bot that training/tests/example_bots.rs plays) and every test, and runs the unit,
+# integration and doc tests, all with one feature selection (`--all-targets` would build the
+# examples as test harnesses, and a second `cargo build --examples` compiled the agents and
+# the training crate again: dev-dependencies' features differ).
+cargo test --workspace --exclude broadside-python --locked
+# The criterion benches compile (run them with `cargo bench`); the libraries above are reused.
+step "the benches compile"
+cargo test --workspace --exclude broadside-python --locked --benches --no-run
 # The board of `broadside serve` in headless Chromium (installed by apt when missing), with
 # the binary the tests above built; screenshots in target/browser-artefacts/.
 await "$BROWSER_JOB" "installing Chromium and selenium" "$LOGS/browser_prepare.log"
 step "the board in headless Chromium"
 bash scripts/browser_test.sh target/debug/broadside
-# Doc examples too (`--all-targets` leaves them out).
-step "doc tests"
-cargo test --workspace --exclude broadside-python --doc --locked
+# The Python package (pybroadside/): built into a cached venv and tested with pytest
+# (PettingZoo's and Gymnasium's checks for every ruleset, the vector env, the game API,
+# arenas against `broadside arena`, one on a local Ray). The debug `broadside` built above is
+# the command the tests compare with.
+await "$PYTHON_JOB" "installing the Python venv (scripts/setup_python.sh)" "$LOGS/setup_python.log"
+PY_VENV="$(cat "$LOGS/python.path")"
+# maturin (in the venv) builds the wheel; the venv's bin on PATH lets pip's backend find it.
+# The `dev` profile (the test profile's settings; see Cargo.toml) reuses the environment and
+# the agents that `cargo test` compiled above, where the wheel's own `python` profile would
+# build them again; so does the crate's feature selection (the same features of the shared
+# dependencies: pybroadside/Cargo.toml and training/Cargo.toml say which).
+step "the Python package: wheel and pytest"
+MATURIN_PEP517_ARGS="--profile dev" PATH="$PY_VENV/bin:$PATH" "$PY_VENV/bin/pip" install --quiet --no-build-isolation --no-deps \
+    --force-reinstall ./pybroadside
+BROADSIDE_BIN="$PWD/target/debug/broadside" "$PY_VENV/bin/python" -m pytest -q pybroadside/tests
 # The `torch` feature: the network, checkpoints, and a tiny CPU training run with a kill -9
 # and a resume. The same workspace selection as above with only the torch tests named, so the
 # features of every other crate are the same and only the models, the training crate and
@@ -60,21 +74,11 @@ for file in $(grep -l '^#!\[cfg(feature = "torch")\]' models/tests/*.rs training
 done
 # None found would run every test of the workspace again, with torch: stop instead.
 [ "${#TORCH_TESTS[@]}" -gt 0 ] || { echo "test.sh: no torch test files found" >&2; exit 1; }
+# The two crates compiled again are optimised less (their tests time no search; the games
+# they play run in the environment and the agents, still fully optimised): at opt-level 3
+# the training crate alone took about three of this step's six and a half minutes.
 cargo test --locked --workspace --exclude broadside-python \
+    --config 'profile.dev.package.broadside-training.opt-level=1' \
+    --config 'profile.dev.package.broadside-models.opt-level=1' \
     --features broadside-models/torch,broadside-training/torch "${TORCH_TESTS[@]}"
-# The Python package (pybroadside/): built into a cached venv and tested with pytest
-# (PettingZoo's and Gymnasium's checks for every ruleset, the vector env, the game API,
-# arenas against `broadside arena`, one on a local Ray). The debug `broadside` built above is
-# the command the tests compare with.
-await "$PYTHON_JOB" "installing the Python venv (scripts/setup_python.sh)" "$LOGS/setup_python.log"
-PY_VENV="$(cat "$LOGS/python.path")"
-# maturin (in the venv) builds the wheel; the venv's bin on PATH lets pip's backend find it.
-# The `dev` profile (the test profile's settings; see Cargo.toml) reuses the environment and
-# the agents that `cargo test` compiled above, where the wheel's own `python` profile would
-# build them again; so does the crate's feature selection (the same features of the shared
-# dependencies: pybroadside/Cargo.toml and training/Cargo.toml say which).
-step "the Python package: wheel and pytest"
-MATURIN_PEP517_ARGS="--profile dev" PATH="$PY_VENV/bin:$PATH" "$PY_VENV/bin/pip" install --quiet --no-build-isolation --no-deps \
-    --force-reinstall ./pybroadside
-BROADSIDE_BIN="$PWD/target/debug/broadside" "$PY_VENV/bin/python" -m pytest -q pybroadside/tests
 step "all tests passed"

@@ -167,7 +167,16 @@ fn auto_play_of_the_default_scenario_writes_the_default_save_file() {
     let dir = tempfile::tempdir().expect("temp dir");
     let o = run_in(
         dir.path(),
-        &["play", "--auto", "--seed", "3", "--json"],
+        // A doctrine as the admiral: the default one's search made this test take 50 s.
+        &[
+            "play",
+            "--auto",
+            "--seed",
+            "3",
+            "--admiral",
+            "bot:british",
+            "--json",
+        ],
         None,
     );
     assert!(o.status.success(), "{}", stderr(&o));

@@ -13,7 +13,7 @@ fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// The Rust bot as scripts/test.sh builds it (`cargo build --examples`), beside the binary.
+/// The Rust bot as `cargo test` or `cargo build --examples` builds it, beside the binary.
 fn gunner_rs() -> PathBuf {
     let bin = Path::new(env!("CARGO_BIN_EXE_broadside"));
     let exe = bin.with_file_name("examples").join("gunner");
@@ -69,10 +69,10 @@ fn the_python_example_bot_plays_every_ruleset_to_the_end() {
     assert_plays_every_ruleset("cmd:time=60 python3 examples/bots/gunner.py");
 }
 
-/// Ignored in a plain `cargo test` (its `--all-targets` builds examples as test harnesses, not
-/// as the bot): scripts/test.sh builds the bot, then runs this with `--ignored`.
+/// The bot as `cargo test` builds it when no target is named (examples as programs, beside
+/// the test binaries: scripts/test.sh runs it so); `--all-targets` or `--test example_bots`
+/// alone leaves the program out, and the test then says how to build it.
 #[test]
-#[ignore = "needs `cargo build --examples` first; scripts/test.sh runs it"]
 fn the_rust_example_bot_plays_every_ruleset_to_the_end() {
     let exe = gunner_rs();
     assert_plays_every_ruleset(&format!("cmd:time=60 {}", exe.display()));

@@ -5,4 +5,5 @@
 mod golden_playthrough;
 
 mod golden;
+mod mirror;
 mod rules;
