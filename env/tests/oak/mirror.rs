@@ -6,7 +6,7 @@
 //! 2026-11-29) therefore plays a role worse, not a side number: nothing in the encoding
 //! tells the two chairs apart but the side bits.
 
-use broadside_env::game::{Action, Game, Turn};
+use broadside_env::game::{Game, Turn};
 use broadside_env::oak::data::parse_scenario;
 use broadside_env::oak::{OakGame, OakOptions};
 use broadside_env::observation::Observation;
