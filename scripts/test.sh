@@ -43,21 +43,6 @@ cargo test --workspace --exclude broadside-python --locked --benches --no-run
 await "$BROWSER_JOB" "installing Chromium and selenium" "$LOGS/browser_prepare.log"
 step "the board in headless Chromium"
 bash scripts/browser_test.sh target/debug/broadside
-# The Python package (pybroadside/): built into a cached venv and tested with pytest
-# (PettingZoo's and Gymnasium's checks for every ruleset, the vector env, the game API,
-# arenas against `broadside arena`, one on a local Ray). The debug `broadside` built above is
-# the command the tests compare with.
-await "$PYTHON_JOB" "installing the Python venv (scripts/setup_python.sh)" "$LOGS/setup_python.log"
-PY_VENV="$(cat "$LOGS/python.path")"
-# maturin (in the venv) builds the wheel; the venv's bin on PATH lets pip's backend find it.
-# The `dev` profile (the test profile's settings; see Cargo.toml) reuses the environment and
-# the agents that `cargo test` compiled above, where the wheel's own `python` profile would
-# build them again; so does the crate's feature selection (the same features of the shared
-# dependencies: pybroadside/Cargo.toml and training/Cargo.toml say which).
-step "the Python package: wheel and pytest"
-MATURIN_PEP517_ARGS="--profile dev" PATH="$PY_VENV/bin:$PATH" "$PY_VENV/bin/pip" install --quiet --no-build-isolation --no-deps \
-    --force-reinstall ./pybroadside
-BROADSIDE_BIN="$PWD/target/debug/broadside" "$PY_VENV/bin/python" -m pytest -q pybroadside/tests
 # The `torch` feature: the network, checkpoints, and a tiny CPU training run with a kill -9
 # and a resume. The same workspace selection as above with only the torch tests named, so the
 # features of every other crate are the same and only the models, the training crate and
@@ -81,4 +66,20 @@ cargo test --locked --workspace --exclude broadside-python \
     --config 'profile.dev.package.broadside-training.opt-level=1' \
     --config 'profile.dev.package.broadside-models.opt-level=1' \
     --features broadside-models/torch,broadside-training/torch "${TORCH_TESTS[@]}"
+# The Python package (pybroadside/): built into a cached venv and tested with pytest
+# (PettingZoo's and Gymnasium's checks for every ruleset, the vector env, the game API,
+# arenas against `broadside arena`, one on a local Ray). The debug `broadside` built above is
+# the command the tests compare with: after the torch step, so it is the torch build, which
+# the Ray self-play test needs (with a plain build that test skips).
+await "$PYTHON_JOB" "installing the Python venv (scripts/setup_python.sh)" "$LOGS/setup_python.log"
+PY_VENV="$(cat "$LOGS/python.path")"
+# maturin (in the venv) builds the wheel; the venv's bin on PATH lets pip's backend find it.
+# The `dev` profile (the test profile's settings; see Cargo.toml) reuses the environment and
+# the agents that `cargo test` compiled above, where the wheel's own `python` profile would
+# build them again; so does the crate's feature selection (the same features of the shared
+# dependencies: pybroadside/Cargo.toml and training/Cargo.toml say which).
+step "the Python package: wheel and pytest"
+MATURIN_PEP517_ARGS="--profile dev" PATH="$PY_VENV/bin:$PATH" "$PY_VENV/bin/pip" install --quiet --no-build-isolation --no-deps \
+    --force-reinstall ./pybroadside
+BROADSIDE_BIN="$PWD/target/debug/broadside" "$PY_VENV/bin/python" -m pytest -q pybroadside/tests
 step "all tests passed"
