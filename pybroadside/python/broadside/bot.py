@@ -41,6 +41,54 @@ def load(target: str) -> Any:
     return obj() if isinstance(obj, type) else obj
 
 
+def _quoted(word: str) -> str:
+    """A word of a ``cmd:`` command line (split like a shell's plain words and quotes, no
+    escapes)."""
+    if word and not any(c.isspace() or c in "'\"" for c in word):
+        return word
+    for q in ("'", '"'):
+        if q not in word:
+            return q + word + q
+    raise ValueError(f"`{word}` holds both kinds of quote; a cmd: command line cannot name it")
+
+
+def spec(agent: Any, time: float | None = None) -> str:
+    """The agent spec that plays ``agent`` (a module-level function, object with
+    ``choose`` or class) over the protocol: ``cmd:PYTHON -m broadside.bot MODULE:NAME``,
+    with this interpreter, so ``broadside arena``, ``broadside ladder`` and
+    ``broadside.ladder.add`` take the bot beside spec strings; ``time`` sets its limit a
+    decision in seconds. The module must be importable where the command runs (the
+    working folder is on the bot's module path): a lambda, a nested function or one of
+    ``__main__`` cannot be named, and is refused with the reason."""
+    target = agent if isinstance(agent, type) or callable(agent) else type(agent)
+    module = getattr(target, "__module__", None)
+    name = getattr(target, "__qualname__", None)
+    if isinstance(agent, type) or callable(agent):
+        obj_name = name
+    else:
+        # An object with choose(): found by a module-level name bound to it.
+        decide_with(agent)
+        found = [k for k, v in vars(sys.modules.get(module) or object()).items() if v is agent]
+        obj_name = found[0] if found else None
+    if not module or not obj_name or "<" in obj_name or "." in obj_name:
+        raise ValueError(f"{agent!r} has no importable name: define the bot at the top level "
+                         "of a module (not a lambda, not nested) to play it as a program")
+    if module == "__main__":
+        raise ValueError(f"{agent!r} is defined in the script being run (`__main__`): move it "
+                         "into a module of its own so `python -m broadside.bot` can import it")
+    try:
+        found_again = getattr(importlib.import_module(module), obj_name)
+    except (ImportError, AttributeError) as e:
+        raise ValueError(f"{module}:{obj_name} cannot be imported again: {e}") from e
+    if found_again is not agent:
+        raise ValueError(f"{module}:{obj_name} names another object than {agent!r}")
+    if time is not None and not (isinstance(time, (int, float)) and 0 < time <= 3600):
+        raise ValueError(f"time must be a number of seconds in (0, 3600], not {time!r}")
+    words = ([f"time={time:g}"] if time is not None else []) + [
+        _quoted(sys.executable), "-m", "broadside.bot", f"{module}:{obj_name}"]
+    return "cmd:" + " ".join(words)
+
+
 def serve(agent: Any, name: str = "python-bot", stdin: IO[str] | None = None,
           stdout: IO[str] | None = None) -> None:
     """Plays one game over the protocol: answers ``hello``, every ``decide``, and stops at

@@ -1,4 +1,5 @@
-"""A ladder (``broadside ladder``) played on a Ray cluster: the driver plans each batch of
+"""A ladder (``broadside ladder``) from Python: entrants added beside the command's, Python bots
+among them, and games played on a Ray cluster. The driver plans each batch of
 games from the results so far with the command's own planner (``plan``: the same pairings,
 where the ratings are least certain, and the same seeds), the games run as Ray
 tasks, and the driver appends each finished game to the ladder's ``results.jsonl`` in plan
@@ -9,16 +10,26 @@ command would have written.
     import broadside.ladder
     broadside.ladder.run_ray("my-ladder", games=200)          # a local Ray, or RAY_ADDRESS
 
-Make the ladder with the command first (``broadside ladder DIR init``, ``add``).
+Make the ladder with the command first (``broadside ladder DIR init``). Entrants come from
+the command (``broadside ladder DIR add NAME SPEC``) or from here, where a Python bot (a
+module-level function or object with ``choose``) enters beside spec strings and plays
+over the bot protocol (``broadside.bot.spec``):
+
+    import broadside.ladder, mybots
+    broadside.ladder.add("my-ladder", "greedy", mybots.greedy)
+    broadside.ladder.add("my-ladder", "rammers", "bot:rammers")
 """
 
 from __future__ import annotations
 
 import json
 import os
+import unicodedata
 from pathlib import Path
+from typing import Any
 
 from broadside import _core
+from broadside.bot import spec as bot_spec
 
 # The ladder's file format this module reads and writes (``broadside ladder``'s FORMAT).
 FORMAT = 1
@@ -34,6 +45,51 @@ def _load(folder: Path) -> dict:
     if ladder.get("format") != FORMAT:
         raise ValueError(f"{path}: format {ladder.get('format')} (this module reads format {FORMAT})")
     return ladder
+
+
+def _save(folder: Path, ladder: dict) -> None:
+    """Writes ``ladder.json`` atomically (a synced temporary file renamed over it), in the
+    command's layout."""
+    path = folder / "ladder.json"
+    tmp = folder / ".ladder.json.tmp"
+    with open(tmp, "w") as f:
+        f.write(json.dumps(ladder, indent=2))
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def add(folder: str | os.PathLike[str], name: str, agent: Any) -> str:
+    """Adds an entrant to the ladder in ``folder``, as ``broadside ladder DIR add NAME SPEC``
+    does, and returns its spec: ``agent`` is a spec string, or a Python bot
+    (``broadside.bot.spec`` names it as a ``cmd:`` program, so ``broadside ladder DIR run``
+    and :func:`run_ray` play it too). The same checks as the command's: a name of 1 to 64
+    printable characters not taken yet, a spec that builds for the ladder's ruleset.
+    ``default`` (the ruleset's default admiral) is the command's word: add it there."""
+    folder = Path(folder)
+    ladder = _load(folder)
+    if not isinstance(name, str) or not 1 <= len(name.encode()) <= 64 or any(
+            unicodedata.category(c) == "Cc" for c in name):
+        raise ValueError("an entrant's name is 1 to 64 printable characters")
+    if any(e["name"] == name for e in ladder["entrants"]):
+        raise ValueError(f"the ladder has an entrant called `{name}` already")
+    if isinstance(agent, str):
+        if agent.strip().lower() in ("default", "admiral"):
+            raise ValueError(f"`{agent}` is the ruleset's default admiral: add it with "
+                             f"`broadside ladder {folder} add {name} default`")
+        spec = agent
+    else:
+        spec = bot_spec(agent)
+    # The arena's own check: the spec builds an agent for the ladder's ruleset.
+    _core.arena_report_json(ladder["ruleset"], [spec, spec], [], ladder["scenario"], 1, False)
+    ladder["entrants"].append({"name": name, "spec": spec})
+    _save(folder, ladder)
+    return spec
 
 
 def _results(folder: Path) -> tuple[list[dict], int]:

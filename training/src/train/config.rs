@@ -83,6 +83,13 @@ pub struct SelfPlayConfig {
     /// value head smoother and consistent between the phases of a turn (orders, aim, load),
     /// where a result alone, shared by hundreds of decisions of one game, is mostly noise.
     pub value_from_search: f64,
+    /// The result z of a game that ends level (a draw, or cut at `max_decisions`) in the
+    /// value target: `w·h`, h the ruleset's heuristic value for the mover of the last
+    /// position a player decided at (`broadside rules`' `value=default`), w this share. 0 keeps a draw at 0. In a
+    /// duel that mostly ends drawn (nobody closes before the clock), a result of 0 for
+    /// every decision leaves the value head nothing to learn; the material at the end
+    /// still says who was winning.
+    pub drawn_value_from_heuristic: f64,
     /// Expert iteration: an `mcts:` agent spec (e.g. `mcts:sims=1000,model=best,
     /// value=position`) or a `portfolio:` one (e.g. `portfolio:model=rake-seeker,sims=64`)
     /// that plays both sides of a `teacher_share` of the games instead of
@@ -279,6 +286,7 @@ impl Default for SelfPlayConfig {
             resign_disabled_share: 0.2,
             max_decisions: 3000,
             value_from_search: 0.0,
+            drawn_value_from_heuristic: 0.0,
             teacher: String::new(),
             teacher_share: 1.0,
             teacher_iterations: 0,
@@ -462,6 +470,9 @@ impl TrainConfig {
         }
         if !(0.0..=1.0).contains(&s.value_from_search) {
             bail!("selfplay.value_from_search must be in [0, 1]");
+        }
+        if !(0.0..=1.0).contains(&s.drawn_value_from_heuristic) {
+            bail!("selfplay.drawn_value_from_heuristic must be in [0, 1]");
         }
         if !(0.0..=1.0).contains(&s.teacher_share) {
             bail!("selfplay.teacher_share must be in [0, 1]");
@@ -703,6 +714,8 @@ mod tests {
         assert!(err(&["selfplay.sparring=net:path=x.safetensors"]).contains("network"));
         assert!(err(&["selfplay.sparring_share=-0.1"]).contains("sparring_share"));
         assert!(err(&["selfplay.value_from_search=2"]).contains("value_from_search"));
+        assert!(err(&["selfplay.drawn_value_from_heuristic=-0.5"])
+            .contains("drawn_value_from_heuristic"));
         assert!(err(&["selfplay.inference_threads=0"]).contains("inference_threads"));
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("c.toml");

@@ -269,6 +269,10 @@ pub fn play_game(
     let mut pending: Vec<(usize, Option<f32>, Sample)> = Vec::new();
     let mut hopeless = [0usize; 2];
     let mut moves = [0usize; 2];
+    // The heuristic value of the latest position a player decided at, for a level ending.
+    let level_value =
+        (cfg.drawn_value_from_heuristic > 0.0).then(<AnyGame as KnownAgents>::heuristic);
+    let mut last_value = None;
     let returns = loop {
         match game.turn() {
             Turn::Terminal => break game.returns(),
@@ -282,6 +286,9 @@ pub fn play_game(
                     break [0.0, 0.0];
                 }
                 out.decisions += 1;
+                if let Some(h) = &level_value {
+                    last_value = Some(h.value(&game));
+                }
                 let legal = game.legal_actions();
                 if legal.len() == 1 {
                     // Nothing to learn from a forced move.
@@ -377,10 +384,11 @@ pub fn play_game(
         }
     };
     out.returns = returns;
+    let targets = result_targets(returns, last_value, cfg.drawn_value_from_heuristic);
     out.samples = pending
         .into_iter()
         .map(|(side, q, mut s)| {
-            let z = returns[side] as f32;
+            let z = targets[side] as f32;
             s.value = match q {
                 Some(q) => {
                     let lambda = cfg.value_from_search as f32;
@@ -392,6 +400,16 @@ pub fn play_game(
         })
         .collect();
     out
+}
+
+/// Each side's result z in its value targets: the returns, except that a game ending level
+/// (a draw, or cut) takes `share` of `last`, the heuristic value of its last position before
+/// the end (at the end itself a heuristic gives the returns).
+fn result_targets(returns: [f64; 2], last: Option<[f64; 2]>, share: f64) -> [f64; 2] {
+    match last {
+        Some(h) if share > 0.0 && returns[0] == returns[1] => [share * h[0], share * h[1]],
+        _ => returns,
+    }
 }
 
 /// Plays `seeds.len()` games on `threads` threads; results in seed order. `on_game` is
@@ -452,4 +470,19 @@ pub fn play_games(
         stats.side1_wins += u64::from(g.returns[1] > g.returns[0]);
     }
     (games, stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_level_game_takes_the_heuristic_share_and_a_decided_one_its_result() {
+        let last = Some([0.4, -0.4]);
+        assert_eq!(result_targets([0.0, 0.0], last, 0.5), [0.2, -0.2]);
+        assert_eq!(result_targets([0.0, 0.0], last, 0.0), [0.0, 0.0]);
+        assert_eq!(result_targets([0.0, 0.0], None, 0.5), [0.0, 0.0]);
+        assert_eq!(result_targets([1.0, -1.0], last, 0.5), [1.0, -1.0]);
+        assert_eq!(result_targets([-1.0, 1.0], last, 1.0), [-1.0, 1.0]);
+    }
 }
