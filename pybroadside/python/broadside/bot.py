@@ -60,14 +60,13 @@ def spec(agent: Any, time: float | None = None) -> str:
     decision in seconds. The module must be importable where the command runs (the
     working folder is on the bot's module path): a lambda, a nested function or one of
     ``__main__`` cannot be named, and is refused with the reason."""
-    target = agent if isinstance(agent, type) or callable(agent) else type(agent)
-    module = getattr(target, "__module__", None)
-    name = getattr(target, "__qualname__", None)
-    if isinstance(agent, type) or callable(agent):
-        obj_name = name
+    if isinstance(agent, type) or (callable(agent) and hasattr(agent, "__qualname__")):
+        module = getattr(agent, "__module__", None)
+        obj_name = agent.__qualname__
     else:
-        # An object with choose(): found by a module-level name bound to it.
+        # An object (with choose(), or callable): found by a module-level name bound to it.
         decide_with(agent)
+        module = type(agent).__module__
         found = [k for k, v in vars(sys.modules.get(module) or object()).items() if v is agent]
         obj_name = found[0] if found else None
     if not module or not obj_name or "<" in obj_name or "." in obj_name:
