@@ -13,6 +13,7 @@
 pub mod config;
 pub mod replay;
 pub mod state;
+pub mod targets;
 
 #[cfg(feature = "torch")]
 pub mod board;

@@ -41,6 +41,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::config::SelfPlayConfig;
 use super::replay::Sample;
+use super::targets::result_targets;
 use super::teacher::{check_teacher, teacher_for, Teacher};
 
 /// Weight of the teacher's chosen action in a `choice` policy target.
@@ -402,16 +403,6 @@ pub fn play_game(
     out
 }
 
-/// Each side's result z in its value targets: the returns, except that a game ending level
-/// (a draw, or cut) takes `share` of `last`, the heuristic value of its last position before
-/// the end (at the end itself a heuristic gives the returns).
-fn result_targets(returns: [f64; 2], last: Option<[f64; 2]>, share: f64) -> [f64; 2] {
-    match last {
-        Some(h) if share > 0.0 && returns[0] == returns[1] => [share * h[0], share * h[1]],
-        _ => returns,
-    }
-}
-
 /// Plays `seeds.len()` games on `threads` threads; results in seed order. `on_game` is
 /// called after each game (for a progress bar).
 pub fn play_games(
@@ -470,19 +461,4 @@ pub fn play_games(
         stats.side1_wins += u64::from(g.returns[1] > g.returns[0]);
     }
     (games, stats)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_level_game_takes_the_heuristic_share_and_a_decided_one_its_result() {
-        let last = Some([0.4, -0.4]);
-        assert_eq!(result_targets([0.0, 0.0], last, 0.5), [0.2, -0.2]);
-        assert_eq!(result_targets([0.0, 0.0], last, 0.0), [0.0, 0.0]);
-        assert_eq!(result_targets([0.0, 0.0], None, 0.5), [0.0, 0.0]);
-        assert_eq!(result_targets([1.0, -1.0], last, 0.5), [1.0, -1.0]);
-        assert_eq!(result_targets([-1.0, 1.0], last, 1.0), [-1.0, 1.0]);
-    }
 }
