@@ -84,11 +84,13 @@ pub struct SelfPlayConfig {
     /// where a result alone, shared by hundreds of decisions of one game, is mostly noise.
     pub value_from_search: f64,
     /// The result z of a game that ends level (a draw, or cut at `max_decisions`) in the
-    /// value target: `w·h`, h the ruleset's heuristic value for the mover of the last
-    /// position a player decided at (`broadside rules`' `value=default`), w this share. 0 keeps a draw at 0. In a
-    /// duel that mostly ends drawn (nobody closes before the clock), a result of 0 for
-    /// every decision leaves the value head nothing to learn; the material at the end
-    /// still says who was winning.
+    /// value target: `w·h`, h the ruleset's heuristic value (`broadside rules`'
+    /// `value=default`) for the mover of the last position a player decided at, w this
+    /// share; 0 keeps a draw at 0. In a duel that mostly ends drawn (nobody closes before
+    /// the clock), a result of 0 for every decision leaves the value head nothing to learn;
+    /// the material at the end still says who was winning. When set, the heuristic is read
+    /// at every decision (the last before the end is not known until the end), which is
+    /// small beside the search each decision runs.
     pub drawn_value_from_heuristic: f64,
     /// Expert iteration: an `mcts:` agent spec (e.g. `mcts:sims=1000,model=best,
     /// value=position`) or a `portfolio:` one (e.g. `portfolio:model=rake-seeker,sims=64`)
