@@ -208,6 +208,99 @@ fn a_damaged_checkpoint_is_a_plain_error_for_a_net_agent() {
     assert!(!err.contains("panicked"), "{err}");
 }
 
+#[test]
+fn a_fit_to_a_runs_shards_is_scored_on_held_out_games_repeats_exactly_and_checks_its_input() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("run");
+    tiny_run(&dir, &[]);
+    let fit = |extra: &[&str]| {
+        broadside()
+            .args([
+                "fit",
+                "--json",
+                "--steps",
+                "6",
+                "--eval-every",
+                "3",
+                "--run-dir",
+            ])
+            .arg(&dir)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let report = |out: &std::process::Output| -> serde_json::Value {
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).expect("a JSON report")
+    };
+    let plain = fit(&[]);
+    let r = report(&plain);
+    let curve = r["curve"].as_array().unwrap();
+    let steps: Vec<u64> = curve.iter().map(|h| h["step"].as_u64().unwrap()).collect();
+    assert_eq!(steps, vec![3, 6]);
+    assert_eq!(
+        r["held_out_shards"], 1,
+        "two iterations: one trains, one is held out"
+    );
+    assert!(
+        r["train_samples"].as_u64().unwrap() > 0 && r["held_out_samples"].as_u64().unwrap() > 0
+    );
+    for h in curve {
+        let agreement = h["agreement"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&agreement), "{h}");
+        assert!(h["policy_loss"].as_f64().unwrap() > 0.0, "{h}");
+        assert!(h["value_loss"].as_f64().unwrap() >= 0.0, "{h}");
+    }
+    // Seeded from the run's config: the same fit twice is the same report.
+    assert_eq!(plain.stdout, fit(&[]).stdout, "a fit repeats exactly");
+    // Blanking features changes what the network sees, so its held-out scores.
+    let dropped = report(&fit(&["--drop-features", "bow_col,facing_*"]));
+    assert_eq!(
+        dropped["dropped_features"],
+        serde_json::json!(["bow_col", "facing_*"])
+    );
+    assert_ne!(dropped["curve"], r["curve"]);
+    // The shape comes from --set on top of the run's config.
+    let wide = report(&fit(&["--set", "net.hidden_dim=64"]));
+    assert_eq!(wide["net"]["hidden_dim"], 64);
+    assert!(wide["parameters"].as_i64().unwrap() > r["parameters"].as_i64().unwrap());
+    // Bad input: a plain error, never a panic.
+    for (extra, says) in [
+        (
+            &["--drop-features", "no_such_feature"][..],
+            "names no feature",
+        ),
+        (&["--holdout", "1"][..], "--holdout"),
+        (
+            &["--set", "scenario=squadron-battle"][..],
+            "ruleset and scenario",
+        ),
+        (&["--set", "net.heads=3"][..], "multiple"),
+    ] {
+        let out = fit(extra);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && err.contains(says),
+            "{extra:?}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    let out = broadside()
+        .args(["fit", "--run-dir"])
+        .arg(tmp.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("not a training run"),
+        "{err}"
+    );
+}
+
 /// Trains the tiny config for two iterations in `dir` with `extra` overrides.
 fn tiny_run(dir: &Path, extra: &[&str]) {
     let mut cmd = broadside();

@@ -10,6 +10,7 @@ pub mod bench;
 #[cfg(feature = "torch")]
 pub mod bench_net;
 pub mod bench_net_sizes;
+pub mod fit;
 pub mod ladder;
 pub mod play;
 pub mod puzzles;
@@ -55,6 +56,8 @@ pub enum Command {
     Train(train::TrainArgs),
     /// A self-play worker of a training run that takes its games from workers (torch).
     Selfplay(selfplay::SelfPlayArgs),
+    /// Fit a fresh network to a training run's replay shards, scored on held-out games (torch).
+    Fit(fit::FitArgs),
     /// The mistake check of a saved game: each decision's candidates and the value it lost.
     Analyse(analyse::AnalyseArgs),
     /// A rating list that grows: add entrants (any spec, `cmd:` bots too), run, resume, show.
@@ -77,6 +80,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Bench(a) => bench::run(bench::BenchSettings::from_args(a)?),
         Command::Train(a) => train::run(train::TrainSettings::from_args(a)?),
         Command::Selfplay(a) => selfplay::run(a),
+        Command::Fit(a) => fit::run(fit::FitSettings::from_args(a)?),
         Command::Analyse(a) => analyse::run(a),
         Command::Ladder(a) => ladder::run(a),
         Command::Serve(a) => crate::serve::run(a),

@@ -8,15 +8,19 @@
 //!   loop with its checkpoints, evaluation and resume; `optim`: AdamW whose moments are
 //!   saved beside each checkpoint; `teacher`: the expert-iteration
 //!   teacher built for the ruleset's own game; `workers`: self-play
-//!   in other processes (`broadside selfplay`), networks published to them, their shards taken.
+//!   in other processes (`broadside selfplay`), networks published to them, their shards taken;
+//!   `fit`: a fresh network fitted to a run's shards and scored on held-out ones (`broadside fit`).
 
 pub mod config;
+pub mod fit_data;
 pub mod replay;
 pub mod state;
 pub mod targets;
 
 #[cfg(feature = "torch")]
 pub mod board;
+#[cfg(feature = "torch")]
+pub mod fit;
 #[cfg(feature = "torch")]
 pub mod optim;
 #[cfg(feature = "torch")]

@@ -1,0 +1,150 @@
+//! `broadside fit`: a fresh network fitted to a training run's replay shards and scored on
+//! the shards it did not see (the network-shape and observation-feature ablations).
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Result};
+use clap::Args;
+
+use crate::train::TrainConfig;
+
+/// Flags of `broadside fit`.
+#[derive(Debug, Args)]
+pub struct FitArgs {
+    /// The training run whose replay shards to fit (its config.toml gives the ruleset,
+    /// scenario, network and optimiser).
+    #[arg(long, value_name = "RUN_DIR")]
+    pub run_dir: PathBuf,
+    /// Override a key of the run's config, e.g. `--set net.hidden_dim=256` (repeatable);
+    /// the ruleset and scenario stay the run's.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Gradient steps.
+    #[arg(long, default_value_t = 2000)]
+    pub steps: usize,
+    /// Score the held-out shards after every this many steps.
+    #[arg(long, default_value_t = 500)]
+    pub eval_every: usize,
+    /// Share of the samples held out: the run's last shards (whole iterations, so no game
+    /// is on both sides).
+    #[arg(long, default_value_t = 0.2)]
+    pub holdout: f64,
+    /// Observation features to set to 0 in every sample, comma-separated: a name
+    /// (`crew`) or a prefix ending in `*` (`pending_*`).
+    #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+    pub drop_features: Vec<String>,
+    /// Print the report as JSON on stdout instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Validated settings of `broadside fit`.
+#[derive(Debug, Clone)]
+pub struct FitSettings {
+    pub config: TrainConfig,
+    pub run_dir: PathBuf,
+    pub steps: usize,
+    pub eval_every: usize,
+    pub holdout: f64,
+    pub drop_features: Vec<String>,
+    pub json: bool,
+}
+
+impl FitSettings {
+    /// Reads the run's config with the overrides on top.
+    pub fn from_args(a: FitArgs) -> Result<Self> {
+        let saved = a.run_dir.join("config.toml");
+        if !saved.exists() {
+            bail!(
+                "{} is not a training run (it has no config.toml)",
+                a.run_dir.display()
+            );
+        }
+        let before = TrainConfig::load(Some(&saved), &[])?;
+        let config = TrainConfig::load(Some(&saved), &a.set)?;
+        if config.ruleset != before.ruleset || config.scenario != before.scenario {
+            bail!("a fit keeps the run's ruleset and scenario (its shards are of that game)");
+        }
+        let drop_features = a
+            .drop_features
+            .into_iter()
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect();
+        Ok(Self {
+            config,
+            run_dir: a.run_dir,
+            steps: a.steps,
+            eval_every: a.eval_every,
+            holdout: a.holdout,
+            drop_features,
+            json: a.json,
+        })
+    }
+}
+
+/// Runs `broadside fit`.
+#[cfg(feature = "torch")]
+pub fn run(s: FitSettings) -> Result<()> {
+    use crate::train::fit::{fit, FitOptions};
+    let opts = FitOptions {
+        config: s.config,
+        run_dir: s.run_dir,
+        steps: s.steps,
+        eval_every: s.eval_every,
+        holdout: s.holdout,
+        drop_features: s.drop_features,
+    };
+    let json = s.json;
+    let mut first = true;
+    let report = fit(&opts, |h| {
+        if !json {
+            if std::mem::take(&mut first) {
+                println!("step  held-out policy loss  agreement  value loss");
+            }
+            println!(
+                "{:>5}  {:>20.3}  {:>8.1}%  {:>10.3}",
+                h.step,
+                h.policy_loss,
+                100.0 * h.agreement,
+                h.value_loss
+            );
+        }
+    })?;
+    if json {
+        return super::print_json(&report);
+    }
+    let n = &report.net;
+    println!(
+        "{} {}: network embed_dim={} heads={} hidden_dim={} value_hidden={} ({} parameters); \
+         {} training samples, {} held out ({} shards){}",
+        report.ruleset,
+        report.scenario,
+        n.embed_dim,
+        n.heads,
+        n.hidden_dim,
+        n.value_hidden,
+        report.parameters,
+        report.train_samples,
+        report.held_out_samples,
+        report.held_out_shards,
+        if report.dropped_features.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; features set to 0: {}",
+                report.dropped_features.join(", ")
+            )
+        }
+    );
+    Ok(())
+}
+
+/// Without libtorch there is no network to fit: say how to get it.
+#[cfg(not(feature = "torch"))]
+pub fn run(_: FitSettings) -> Result<()> {
+    bail!(
+        "this broadside was built without the `torch` feature, so it cannot fit networks; \
+         run `bash scripts/train.sh --build-only` (it installs libtorch and builds with the feature)"
+    )
+}

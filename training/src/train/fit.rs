@@ -1,0 +1,181 @@
+//! Fitting a fresh network to a run's replay shards, scored on shards it never saw: the
+//! ablations of the network's shape and of the observation features (`broadside fit`).
+//!
+//! Self-play ablations cost hours of games each; this one costs minutes, because the games
+//! are already played. It answers a narrower question, and says so: how well a network of
+//! this shape, seeing these features, can learn the run's targets (the teacher's choices
+//! and the results), measured on the last shards of the run (games held out by iteration,
+//! so no game is on both sides of the split). It does not measure playing strength.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Result};
+use broadside_env::ruleset::GameOptions;
+use broadside_env::{Game, GameSpec};
+use broadside_models::Network;
+use serde::Serialize;
+use tch::{Kind, Reduction, Tensor};
+
+use super::config::TrainConfig;
+use super::fit_data::{blank, dropped_columns, split_shards};
+use super::replay::Sample;
+use super::run::{pick_device, shard_header};
+use super::trainer::{iteration_rng, Trainer, Window};
+
+/// What to fit and how.
+#[derive(Debug, Clone)]
+pub struct FitOptions {
+    /// The run's config (its `config.toml` with any overrides): ruleset, scenario, network
+    /// shape, optimiser and seed.
+    pub config: TrainConfig,
+    /// The run directory whose `replay/` shards are read.
+    pub run_dir: PathBuf,
+    /// Gradient steps.
+    pub steps: usize,
+    /// Score the held-out shards after every this many steps (and at the end).
+    pub eval_every: usize,
+    /// Share of the samples held out: the last shards, whole, until at least this share.
+    pub holdout: f64,
+    /// Observation features (entity columns or global entries) set to 0 in every sample,
+    /// as patterns: a name, or a prefix ending in `*`.
+    pub drop_features: Vec<String>,
+}
+
+/// The held-out scores of the network after `step` steps.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct HeldOut {
+    pub step: usize,
+    /// Mean cross-entropy of the network's policy against the targets.
+    pub policy_loss: f64,
+    /// Share of samples where the network's most likely action is the target's.
+    pub agreement: f64,
+    /// Mean squared error of the value against its target.
+    pub value_loss: f64,
+}
+
+/// The result of one fit.
+#[derive(Debug, Clone, Serialize)]
+pub struct FitReport {
+    pub ruleset: String,
+    pub scenario: String,
+    pub net: broadside_models::NetConfig,
+    pub parameters: i64,
+    pub dropped_features: Vec<String>,
+    pub train_samples: usize,
+    pub held_out_samples: usize,
+    pub held_out_shards: usize,
+    pub curve: Vec<HeldOut>,
+}
+
+/// Scores `net` on `samples` in batches, without gradients.
+fn score(net: &Network, samples: &[Sample], step: usize) -> HeldOut {
+    let spec = net.spec();
+    let (n, f) = spec.obs.entity_shape();
+    let g = spec.obs.global_features.len();
+    let a = spec.num_player_actions;
+    let device = net.var_store().device();
+    let (mut policy, mut agree, mut value) = (0.0, 0.0, 0.0);
+    tch::no_grad(|| {
+        for batch in samples.chunks(1024) {
+            let rows = batch.len() as i64;
+            let cat = |get: &dyn Fn(&Sample) -> &[f32]| -> Vec<f32> {
+                batch.iter().flat_map(|s| get(s).iter().copied()).collect()
+            };
+            let ent = Tensor::from_slice(&cat(&|s| &s.entities))
+                .view([rows, n as i64, f as i64])
+                .to_device(device);
+            let glob = Tensor::from_slice(&cat(&|s| &s.global))
+                .view([rows, g as i64])
+                .to_device(device);
+            let legal: Vec<bool> = batch.iter().flat_map(|s| s.legal.iter().copied()).collect();
+            let legal = Tensor::from_slice(&legal)
+                .view([rows, a as i64])
+                .to_device(device);
+            let target = Tensor::from_slice(&cat(&|s| &s.policy))
+                .view([rows, a as i64])
+                .to_device(device);
+            let z: Vec<f32> = batch.iter().map(|s| s.value).collect();
+            let z = Tensor::from_slice(&z).to_device(device);
+            let out = net.forward(&ent, &glob, &legal);
+            let logp = out.logits.log_softmax(-1, Kind::Float);
+            policy -= (&target * &logp).sum(Kind::Float).double_value(&[]);
+            agree += logp
+                .argmax(-1, false)
+                .eq_tensor(&target.argmax(-1, false))
+                .to_kind(Kind::Float)
+                .sum(Kind::Float)
+                .double_value(&[]);
+            value += out.value.mse_loss(&z, Reduction::Sum).double_value(&[]);
+        }
+    });
+    let count = samples.len().max(1) as f64;
+    HeldOut {
+        step,
+        policy_loss: policy / count,
+        agreement: agree / count,
+        value_loss: value / count,
+    }
+}
+
+/// Fits a fresh network of `opts.config.net` to the run's shards, reporting each held-out
+/// score to `on_score` as it is measured.
+pub fn fit(opts: &FitOptions, mut on_score: impl FnMut(&HeldOut)) -> Result<FitReport> {
+    broadside_models::loader::register();
+    let cfg = &opts.config;
+    if opts.steps == 0 || opts.eval_every == 0 {
+        bail!("--steps and --eval-every must be positive");
+    }
+    if !(opts.holdout > 0.0 && opts.holdout < 1.0) {
+        bail!(
+            "--holdout must be between 0 and 1 (exclusive), not {}",
+            opts.holdout
+        );
+    }
+    let scenario = crate::select::scenario(
+        &cfg.ruleset,
+        (!cfg.scenario.is_empty()).then_some(cfg.scenario.as_str()),
+    )?;
+    let spec: &'static GameSpec = scenario.new_game(&GameOptions::default()).spec();
+    let (entity_cols, global_cols) = dropped_columns(spec, &opts.drop_features)?;
+    let (mut train, mut held, held_shards) = split_shards(
+        &opts.run_dir.join("replay"),
+        &shard_header(spec),
+        opts.holdout,
+    )?;
+    let features = spec.obs.entity_features.len();
+    for s in train.iter_mut().chain(held.iter_mut()) {
+        blank(s, &entity_cols, &global_cols, features);
+    }
+    let (train_samples, held_out_samples) = (train.len(), held.len());
+    let mut window = Window::new(train_samples);
+    window.extend(train);
+
+    let device = pick_device(&cfg.device)?;
+    tch::set_num_threads(1);
+    tch::manual_seed(broadside_agents::mcts::hash::mix(cfg.seed, 0x1417) as i64);
+    let net = Network::new(spec, &cfg.net, device).map_err(anyhow::Error::msg)?;
+    let parameters = net.num_parameters();
+    let mut trainer = Trainer::new(net, &cfg.train)?;
+    let mut rng = iteration_rng(cfg.seed, 0, 0xf17);
+    let mut curve = Vec::new();
+    let mut done = 0;
+    while done < opts.steps {
+        let chunk = opts.eval_every.min(opts.steps - done);
+        trainer.train(&window, chunk, &mut rng, |_| {});
+        done += chunk;
+        let s = score(&trainer.net, &held, done);
+        on_score(&s);
+        curve.push(s);
+    }
+    Ok(FitReport {
+        ruleset: cfg.ruleset.clone(),
+        scenario: scenario.id().to_string(),
+        net: cfg.net.clone(),
+        parameters,
+        dropped_features: opts.drop_features.clone(),
+        train_samples,
+        held_out_samples,
+        held_out_shards: held_shards,
+        curve,
+    })
+}

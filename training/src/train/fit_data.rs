@@ -1,0 +1,205 @@
+//! The data side of `broadside fit` (no libtorch): which observation columns a pattern
+//! names, blanking them, and splitting a run's shards into training and held-out games.
+
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+use broadside_env::GameSpec;
+
+use super::replay::{list_shards, read_shard, Sample, ShardHeader};
+
+/// The entity columns and global entries `patterns` name, refused when a pattern names none.
+pub fn dropped_columns(spec: &GameSpec, patterns: &[String]) -> Result<(Vec<usize>, Vec<usize>)> {
+    let matches = |pattern: &str, name: &str| match pattern.strip_suffix('*') {
+        Some(prefix) => name.starts_with(prefix),
+        None => name == pattern,
+    };
+    let obs = &spec.obs;
+    let (mut entity, mut global) = (Vec::new(), Vec::new());
+    for p in patterns {
+        let e: Vec<usize> = (0..obs.entity_features.len())
+            .filter(|&i| matches(p, obs.entity_features[i]))
+            .collect();
+        let g: Vec<usize> = (0..obs.global_features.len())
+            .filter(|&i| matches(p, obs.global_features[i]))
+            .collect();
+        if e.is_empty() && g.is_empty() {
+            bail!(
+                "--drop-features: {p:?} names no feature of {}; its entity features are {} and \
+                 its global features {}",
+                spec.name,
+                obs.entity_features.join(", "),
+                obs.global_features.join(", ")
+            );
+        }
+        entity.extend(e);
+        global.extend(g);
+    }
+    entity.sort_unstable();
+    entity.dedup();
+    global.sort_unstable();
+    global.dedup();
+    Ok((entity, global))
+}
+
+/// Sets the dropped columns of `s` to 0.
+pub fn blank(s: &mut Sample, entity: &[usize], global: &[usize], features: usize) {
+    if features > 0 {
+        for row in s.entities.chunks_mut(features) {
+            for &c in entity {
+                row[c] = 0.0;
+            }
+        }
+    }
+    for &c in global {
+        s.global[c] = 0.0;
+    }
+}
+
+/// Reads the run's shards: (training samples, held-out samples, held-out shard count).
+pub fn split_shards(
+    replay: &Path,
+    header: &ShardHeader,
+    holdout: f64,
+) -> Result<(Vec<Sample>, Vec<Sample>, usize)> {
+    let shards =
+        list_shards(replay).with_context(|| format!("cannot list {}", replay.display()))?;
+    if shards.len() < 2 {
+        bail!(
+            "{} holds {} replay shard(s); a fit needs at least two (one to train on, one held out)",
+            replay.display(),
+            shards.len()
+        );
+    }
+    let mut all = Vec::with_capacity(shards.len());
+    for (_, p) in &shards {
+        all.push(read_shard(p, header)?.1);
+    }
+    let total: usize = all.iter().map(Vec::len).sum();
+    let want = (holdout * total as f64).ceil() as usize;
+    let mut held = Vec::new();
+    let mut held_shards = 0;
+    // The last shards, whole, and never all of them.
+    while held.len() < want && all.len() > 1 {
+        let mut last = all.pop().expect("more than one shard left");
+        last.append(&mut held);
+        held = last;
+        held_shards += 1;
+    }
+    let train: Vec<Sample> = all.into_iter().flatten().collect();
+    if train.is_empty() || held.is_empty() {
+        bail!(
+            "{} has too few samples to split ({} in all)",
+            replay.display(),
+            total
+        );
+    }
+    Ok((train, held, held_shards))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::train::replay::{shard_name, write_shard};
+    use broadside_env::ruleset::GameOptions;
+    use broadside_env::Game;
+
+    fn oak_spec() -> &'static GameSpec {
+        crate::select::scenario("oak", None)
+            .expect("oak's default scenario")
+            .new_game(&GameOptions::default())
+            .spec()
+    }
+
+    #[test]
+    fn a_pattern_names_its_columns_and_a_pattern_naming_none_is_refused_with_the_names() {
+        let spec = oak_spec();
+        let obs = &spec.obs;
+        let (entity, global) = dropped_columns(spec, &["x".into(), "pending_*".into()]).unwrap();
+        let x = obs.entity_features.iter().position(|f| *f == "x").unwrap();
+        assert_eq!(
+            entity,
+            vec![x],
+            "only the column named x, not every name holding an x"
+        );
+        let pending: Vec<usize> = (0..obs.global_features.len())
+            .filter(|&i| obs.global_features[i].starts_with("pending_"))
+            .collect();
+        assert!(pending.len() > 3, "oak has its pending_* entries");
+        assert_eq!(global, pending);
+        let e = dropped_columns(spec, &["no_such_feature".into()]).unwrap_err();
+        let text = format!("{e:#}");
+        assert!(
+            text.contains("no_such_feature") && text.contains("heading_sin"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn blanking_zeroes_the_columns_in_every_entity_row_and_leaves_the_rest() {
+        let mut s = Sample {
+            entities: vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0],
+            global: vec![7.0, 8.0],
+            legal: vec![true],
+            policy: vec![1.0],
+            value: 0.0,
+        };
+        blank(&mut s, &[1], &[0], 3);
+        assert_eq!(s.entities, vec![1.0, 0.0, 3.0, 4.0, 0.0, 6.0]);
+        assert_eq!(s.global, vec![0.0, 8.0]);
+    }
+
+    fn header() -> ShardHeader {
+        ShardHeader {
+            ruleset: "wsim".into(),
+            ruleset_version: 1,
+            entity_shape: [1, 2],
+            global_len: 1,
+            num_actions: 2,
+            samples: 0,
+            games: 1,
+            decisions: 10,
+            networks: Default::default(),
+        }
+    }
+
+    /// Writes `shards` shards of ten samples each; shard k's samples hold k in their values.
+    fn shards(dir: &Path, shards: u64) {
+        for k in 0..shards {
+            let samples: Vec<Sample> = (0..10)
+                .map(|_| Sample {
+                    entities: vec![0.0, 1.0],
+                    global: vec![0.5],
+                    legal: vec![true, true],
+                    policy: vec![0.5, 0.5],
+                    value: k as f32 / 10.0,
+                })
+                .collect();
+            write_shard(&dir.join(shard_name(k)), &header(), &samples).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_held_out_games_are_the_last_shards_whole_and_never_all_of_them() {
+        let dir = tempfile::tempdir().unwrap();
+        shards(dir.path(), 4);
+        let (train, held, n) = split_shards(dir.path(), &header(), 0.25).unwrap();
+        assert_eq!((train.len(), held.len(), n), (30, 10, 1));
+        assert!(
+            held.iter().all(|s| s.value == 0.3),
+            "the last shard is held out"
+        );
+        let (train, held, n) = split_shards(dir.path(), &header(), 0.3).unwrap();
+        assert_eq!(
+            (train.len(), held.len(), n),
+            (20, 20, 2),
+            "whole shards, at least 30%"
+        );
+        let (train, _, n) = split_shards(dir.path(), &header(), 0.99).unwrap();
+        assert_eq!((train.len(), n), (10, 3), "the first shard always trains");
+        let one = tempfile::tempdir().unwrap();
+        shards(one.path(), 1);
+        let e = split_shards(one.path(), &header(), 0.2).unwrap_err();
+        assert!(format!("{e:#}").contains("at least two"), "{e:#}");
+    }
+}
