@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use anyhow::{bail, Result};
 use clap::Args;
 
+use crate::train::fit_data::FitOptions;
 use crate::train::TrainConfig;
 
 /// Flags of `broadside fit`.
@@ -41,12 +42,7 @@ pub struct FitArgs {
 /// Validated settings of `broadside fit`.
 #[derive(Debug, Clone)]
 pub struct FitSettings {
-    pub config: TrainConfig,
-    pub run_dir: PathBuf,
-    pub steps: usize,
-    pub eval_every: usize,
-    pub holdout: f64,
-    pub drop_features: Vec<String>,
+    pub options: FitOptions,
     pub json: bool,
 }
 
@@ -72,12 +68,14 @@ impl FitSettings {
             .filter(|s| !s.is_empty())
             .collect();
         Ok(Self {
-            config,
-            run_dir: a.run_dir,
-            steps: a.steps,
-            eval_every: a.eval_every,
-            holdout: a.holdout,
-            drop_features,
+            options: FitOptions {
+                config,
+                run_dir: a.run_dir,
+                steps: a.steps,
+                eval_every: a.eval_every,
+                holdout: a.holdout,
+                drop_features,
+            },
             json: a.json,
         })
     }
@@ -86,18 +84,10 @@ impl FitSettings {
 /// Runs `broadside fit`.
 #[cfg(feature = "torch")]
 pub fn run(s: FitSettings) -> Result<()> {
-    use crate::train::fit::{fit, FitOptions};
-    let opts = FitOptions {
-        config: s.config,
-        run_dir: s.run_dir,
-        steps: s.steps,
-        eval_every: s.eval_every,
-        holdout: s.holdout,
-        drop_features: s.drop_features,
-    };
+    use crate::train::fit::fit;
     let json = s.json;
     let mut first = true;
-    let report = fit(&opts, |h| {
+    let report = fit(&s.options, |h| {
         if !json {
             if std::mem::take(&mut first) {
                 println!("step  held-out policy loss  agreement  value loss");

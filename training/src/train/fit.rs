@@ -7,39 +7,17 @@
 //! and the results), measured on the last shards of the run (games held out by iteration,
 //! so no game is on both sides of the split). It does not measure playing strength.
 
-use std::path::PathBuf;
-
 use anyhow::{bail, Result};
 use broadside_env::ruleset::GameOptions;
 use broadside_env::{Game, GameSpec};
 use broadside_models::Network;
 use serde::Serialize;
-use tch::{Kind, Reduction, Tensor};
+use tch::{Kind, Reduction};
 
-use super::config::TrainConfig;
-use super::fit_data::{blank, dropped_columns, split_shards};
+use super::fit_data::{blank, dropped_columns, split_shards, FitOptions};
 use super::replay::Sample;
 use super::run::{pick_device, shard_header};
-use super::trainer::{iteration_rng, Trainer, Window};
-
-/// What to fit and how.
-#[derive(Debug, Clone)]
-pub struct FitOptions {
-    /// The run's config (its `config.toml` with any overrides): ruleset, scenario, network
-    /// shape, optimiser and seed.
-    pub config: TrainConfig,
-    /// The run directory whose `replay/` shards are read.
-    pub run_dir: PathBuf,
-    /// Gradient steps.
-    pub steps: usize,
-    /// Score the held-out shards after every this many steps (and at the end).
-    pub eval_every: usize,
-    /// Share of the samples held out: the last shards, whole, until at least this share.
-    pub holdout: f64,
-    /// Observation features (entity columns or global entries) set to 0 in every sample,
-    /// as patterns: a name, or a prefix ending in `*`.
-    pub drop_features: Vec<String>,
-}
+use super::trainer::{iteration_rng, BatchTensors, Trainer, Window};
 
 /// The held-out scores of the network after `step` steps.
 #[derive(Debug, Clone, Copy, Serialize)]
@@ -69,43 +47,24 @@ pub struct FitReport {
 
 /// Scores `net` on `samples` in batches, without gradients.
 fn score(net: &Network, samples: &[Sample], step: usize) -> HeldOut {
-    let spec = net.spec();
-    let (n, f) = spec.obs.entity_shape();
-    let g = spec.obs.global_features.len();
-    let a = spec.num_player_actions;
-    let device = net.var_store().device();
     let (mut policy, mut agree, mut value) = (0.0, 0.0, 0.0);
     tch::no_grad(|| {
-        for batch in samples.chunks(1024) {
-            let rows = batch.len() as i64;
-            let cat = |get: &dyn Fn(&Sample) -> &[f32]| -> Vec<f32> {
-                batch.iter().flat_map(|s| get(s).iter().copied()).collect()
-            };
-            let ent = Tensor::from_slice(&cat(&|s| &s.entities))
-                .view([rows, n as i64, f as i64])
-                .to_device(device);
-            let glob = Tensor::from_slice(&cat(&|s| &s.global))
-                .view([rows, g as i64])
-                .to_device(device);
-            let legal: Vec<bool> = batch.iter().flat_map(|s| s.legal.iter().copied()).collect();
-            let legal = Tensor::from_slice(&legal)
-                .view([rows, a as i64])
-                .to_device(device);
-            let target = Tensor::from_slice(&cat(&|s| &s.policy))
-                .view([rows, a as i64])
-                .to_device(device);
-            let z: Vec<f32> = batch.iter().map(|s| s.value).collect();
-            let z = Tensor::from_slice(&z).to_device(device);
-            let out = net.forward(&ent, &glob, &legal);
+        for chunk in samples.chunks(1024) {
+            let batch: Vec<&Sample> = chunk.iter().collect();
+            let t = BatchTensors::of(net, &batch);
+            let out = net.forward(&t.entities, &t.global, &t.legal);
             let logp = out.logits.log_softmax(-1, Kind::Float);
-            policy -= (&target * &logp).sum(Kind::Float).double_value(&[]);
+            policy -= (&t.policy * &logp).sum(Kind::Float).double_value(&[]);
             agree += logp
                 .argmax(-1, false)
-                .eq_tensor(&target.argmax(-1, false))
+                .eq_tensor(&t.policy.argmax(-1, false))
                 .to_kind(Kind::Float)
                 .sum(Kind::Float)
                 .double_value(&[]);
-            value += out.value.mse_loss(&z, Reduction::Sum).double_value(&[]);
+            value += out
+                .value
+                .mse_loss(&t.value, Reduction::Sum)
+                .double_value(&[]);
         }
     });
     let count = samples.len().max(1) as f64;

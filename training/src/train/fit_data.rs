@@ -1,12 +1,33 @@
-//! The data side of `broadside fit` (no libtorch): which observation columns a pattern
-//! names, blanking them, and splitting a run's shards into training and held-out games.
+//! The data side of `broadside fit` (no libtorch): its options, which observation columns a
+//! pattern names, blanking them, and splitting a run's shards into training and held-out
+//! games.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use broadside_env::GameSpec;
 
+use super::config::TrainConfig;
 use super::replay::{list_shards, read_shard, Sample, ShardHeader};
+
+/// What to fit and how.
+#[derive(Debug, Clone)]
+pub struct FitOptions {
+    /// The run's config (its `config.toml` with any overrides): ruleset, scenario, network
+    /// shape, optimiser and seed.
+    pub config: TrainConfig,
+    /// The run directory whose `replay/` shards are read.
+    pub run_dir: PathBuf,
+    /// Gradient steps.
+    pub steps: usize,
+    /// Score the held-out shards after every this many steps (and at the end).
+    pub eval_every: usize,
+    /// Share of the samples held out: the last shards, whole, until at least this share.
+    pub holdout: f64,
+    /// Observation features (entity columns or global entries) set to 0 in every sample,
+    /// as patterns: a name, or a prefix ending in `*`.
+    pub drop_features: Vec<String>,
+}
 
 /// The entity columns and global entries `patterns` name, refused when a pattern names none.
 pub fn dropped_columns(spec: &GameSpec, patterns: &[String]) -> Result<(Vec<usize>, Vec<usize>)> {

@@ -136,30 +136,13 @@ impl Trainer {
 
     /// One gradient step on `batch`.
     pub fn step(&mut self, batch: &[&Sample]) -> LossStats {
-        let spec = self.net.spec();
-        let (n, f) = spec.obs.entity_shape();
-        let g = spec.obs.global_features.len();
-        let a = spec.num_player_actions;
-        let rows = batch.len() as i64;
-        let device = self.net.var_store().device();
-        let cat = |get: &dyn Fn(&Sample) -> &[f32]| -> Vec<f32> {
-            batch.iter().flat_map(|s| get(s).iter().copied()).collect()
-        };
-        let ent = Tensor::from_slice(&cat(&|s| &s.entities))
-            .view([rows, n as i64, f as i64])
-            .to_device(device);
-        let glob = Tensor::from_slice(&cat(&|s| &s.global))
-            .view([rows, g as i64])
-            .to_device(device);
-        let legal: Vec<bool> = batch.iter().flat_map(|s| s.legal.iter().copied()).collect();
-        let legal = Tensor::from_slice(&legal)
-            .view([rows, a as i64])
-            .to_device(device);
-        let target_p = Tensor::from_slice(&cat(&|s| &s.policy))
-            .view([rows, a as i64])
-            .to_device(device);
-        let z: Vec<f32> = batch.iter().map(|s| s.value).collect();
-        let z = Tensor::from_slice(&z).to_device(device);
+        let BatchTensors {
+            entities: ent,
+            global: glob,
+            legal,
+            policy: target_p,
+            value: z,
+        } = BatchTensors::of(&self.net, batch);
 
         let out = self.net.forward(&ent, &glob, &legal);
         let logp = out.logits.log_softmax(-1, Kind::Float);
@@ -198,6 +181,53 @@ impl Trainer {
             entropy,
             value_accuracy: accuracy,
             policy_agreement: agreement,
+        }
+    }
+}
+
+/// A batch of samples as the network's inputs and the targets, on the network's device.
+#[derive(Debug)]
+pub struct BatchTensors {
+    /// `[B, entities, features]`.
+    pub entities: Tensor,
+    /// `[B, global features]`.
+    pub global: Tensor,
+    /// `[B, player actions]`, booleans.
+    pub legal: Tensor,
+    /// `[B, player actions]`, the policy targets.
+    pub policy: Tensor,
+    /// `[B]`, the value targets.
+    pub value: Tensor,
+}
+
+impl BatchTensors {
+    /// `batch` laid out for `net`.
+    pub fn of(net: &Network, batch: &[&Sample]) -> Self {
+        let spec = net.spec();
+        let (n, f) = spec.obs.entity_shape();
+        let g = spec.obs.global_features.len();
+        let a = spec.num_player_actions;
+        let rows = batch.len() as i64;
+        let device = net.var_store().device();
+        let cat = |get: &dyn Fn(&Sample) -> &[f32]| -> Vec<f32> {
+            batch.iter().flat_map(|s| get(s).iter().copied()).collect()
+        };
+        let legal: Vec<bool> = batch.iter().flat_map(|s| s.legal.iter().copied()).collect();
+        let value: Vec<f32> = batch.iter().map(|s| s.value).collect();
+        Self {
+            entities: Tensor::from_slice(&cat(&|s| &s.entities))
+                .view([rows, n as i64, f as i64])
+                .to_device(device),
+            global: Tensor::from_slice(&cat(&|s| &s.global))
+                .view([rows, g as i64])
+                .to_device(device),
+            legal: Tensor::from_slice(&legal)
+                .view([rows, a as i64])
+                .to_device(device),
+            policy: Tensor::from_slice(&cat(&|s| &s.policy))
+                .view([rows, a as i64])
+                .to_device(device),
+            value: Tensor::from_slice(&value).to_device(device),
         }
     }
 }
