@@ -49,13 +49,7 @@ pub struct FitSettings {
 impl FitSettings {
     /// Reads the run's config with the overrides on top.
     pub fn from_args(a: FitArgs) -> Result<Self> {
-        let saved = a.run_dir.join("config.toml");
-        if !saved.exists() {
-            bail!(
-                "{} is not a training run (it has no config.toml)",
-                a.run_dir.display()
-            );
-        }
+        let saved = super::train::saved_config(&a.run_dir)?;
         let before = TrainConfig::load(Some(&saved), &[])?;
         let config = TrainConfig::load(Some(&saved), &a.set)?;
         if config.ruleset != before.ruleset || config.scenario != before.scenario {

@@ -41,13 +41,7 @@ impl TrainSettings {
     /// Resolves the config (file, overrides, or the run's own config when resuming).
     pub fn from_args(a: TrainArgs) -> Result<Self> {
         if let Some(dir) = &a.resume {
-            let saved = dir.join("config.toml");
-            if !saved.exists() {
-                bail!(
-                    "{} is not a training run (it has no config.toml)",
-                    dir.display()
-                );
-            }
+            let saved = saved_config(dir)?;
             check_complete(&saved)?;
             let before = TrainConfig::load(Some(&saved), &[])?;
             let config = TrainConfig::load(Some(&saved), &a.set)?;
@@ -101,6 +95,18 @@ pub fn run(_: TrainSettings) -> Result<()> {
         "this broadside was built without the `torch` feature, so it cannot train; \
          run `bash scripts/train.sh` (it installs libtorch and builds with the feature)"
     )
+}
+
+/// The `config.toml` of the training run in `dir`, refused when there is none.
+pub(crate) fn saved_config(dir: &std::path::Path) -> Result<PathBuf> {
+    let saved = dir.join("config.toml");
+    if !saved.exists() {
+        bail!(
+            "{} is not a training run (it has no config.toml)",
+            dir.display()
+        );
+    }
+    Ok(saved)
 }
 
 /// A run's `config.toml` is written whole (every key, atomically); one with keys missing was

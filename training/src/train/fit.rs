@@ -8,15 +8,13 @@
 //! so no game is on both sides of the split). It does not measure playing strength.
 
 use anyhow::{bail, Result};
-use broadside_env::ruleset::GameOptions;
-use broadside_env::{Game, GameSpec};
 use broadside_models::Network;
 use serde::Serialize;
 use tch::{Kind, Reduction};
 
 use super::fit_data::{blank, dropped_columns, split_shards, FitOptions};
 use super::replay::Sample;
-use super::run::{pick_device, shard_header};
+use super::run::{fresh_network, pick_device, scenario_of, shard_header};
 use super::trainer::{iteration_rng, BatchTensors, Trainer, Window};
 
 /// The held-out scores of the network after `step` steps.
@@ -90,11 +88,7 @@ pub fn fit(opts: &FitOptions, mut on_score: impl FnMut(&HeldOut)) -> Result<FitR
             opts.holdout
         );
     }
-    let scenario = crate::select::scenario(
-        &cfg.ruleset,
-        (!cfg.scenario.is_empty()).then_some(cfg.scenario.as_str()),
-    )?;
-    let spec: &'static GameSpec = scenario.new_game(&GameOptions::default()).spec();
+    let (scenario, spec) = scenario_of(cfg)?;
     let (entity_cols, global_cols) = dropped_columns(spec, &opts.drop_features)?;
     let (mut train, mut held, held_shards) = split_shards(
         &opts.run_dir.join("replay"),
@@ -111,8 +105,7 @@ pub fn fit(opts: &FitOptions, mut on_score: impl FnMut(&HeldOut)) -> Result<FitR
 
     let device = pick_device(&cfg.device)?;
     tch::set_num_threads(1);
-    tch::manual_seed(broadside_agents::mcts::hash::mix(cfg.seed, 0x1417) as i64);
-    let net = Network::new(spec, &cfg.net, device).map_err(anyhow::Error::msg)?;
+    let net = fresh_network(cfg, spec, device)?;
     let parameters = net.num_parameters();
     let mut trainer = Trainer::new(net, &cfg.train)?;
     let mut rng = iteration_rng(cfg.seed, 0, 0xf17);

@@ -98,15 +98,14 @@ pub fn split_shards(
     }
     let total: usize = all.iter().map(Vec::len).sum();
     let want = (holdout * total as f64).ceil() as usize;
-    let mut held = Vec::new();
-    let mut held_shards = 0;
-    // The last shards, whole, and never all of them.
-    while held.len() < want && all.len() > 1 {
-        let mut last = all.pop().expect("more than one shard left");
-        last.append(&mut held);
-        held = last;
-        held_shards += 1;
+    // The last shards, whole, and never all of them: `cut` is the first held-out shard.
+    let (mut cut, mut held_len) = (all.len(), 0);
+    while held_len < want && cut > 1 {
+        cut -= 1;
+        held_len += all[cut].len();
     }
+    let held_shards = all.len() - cut;
+    let held: Vec<Sample> = all.split_off(cut).into_iter().flatten().collect();
     let train: Vec<Sample> = all.into_iter().flatten().collect();
     if train.is_empty() || held.is_empty() {
         bail!(

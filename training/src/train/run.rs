@@ -122,17 +122,34 @@ fn say(quiet: bool, text: impl AsRef<str>) {
 }
 
 /// Runs (or resumes) a training run until its iterations or minutes are spent.
+/// The config's scenario and the observation spec of its games.
+pub(crate) fn scenario_of(cfg: &TrainConfig) -> Result<(AnyScenario, &'static GameSpec)> {
+    let scenario = crate::select::scenario(
+        &cfg.ruleset,
+        (!cfg.scenario.is_empty()).then_some(cfg.scenario.as_str()),
+    )?;
+    let spec = scenario.new_game(&GameOptions::default()).spec();
+    Ok((scenario, spec))
+}
+
+/// A run's first network: initialised from the run's seed, so a run (and a fit of its
+/// shards, `broadside fit`) starts from the same weights every time.
+pub(crate) fn fresh_network(
+    cfg: &TrainConfig,
+    spec: &'static GameSpec,
+    device: Device,
+) -> Result<Network> {
+    tch::manual_seed(mix(cfg.seed, 0x1417) as i64);
+    Network::new(spec, &cfg.net, device).map_err(anyhow::Error::msg)
+}
+
 pub fn run(opts: TrainOptions) -> Result<RunState> {
     broadside_models::loader::register();
     let cfg = &opts.config;
     let paths = RunPaths {
         dir: opts.run_dir.clone(),
     };
-    let scenario = crate::select::scenario(
-        &cfg.ruleset,
-        (!cfg.scenario.is_empty()).then_some(cfg.scenario.as_str()),
-    )?;
-    let spec: &'static GameSpec = scenario.new_game(&GameOptions::default()).spec();
+    let (scenario, spec) = scenario_of(cfg)?;
     // Checked before the run directory is touched, so a bad teacher leaves nothing behind.
     let players = Players::of(&cfg.selfplay, &scenario)?;
     let device = pick_device(&cfg.device)?;
@@ -170,10 +187,7 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
             state.train_step = meta.step;
             net
         }
-        None => {
-            tch::manual_seed(mix(cfg.seed, 0x1417) as i64);
-            Network::new(spec, &cfg.net, device).map_err(anyhow::Error::msg)?
-        }
+        None => fresh_network(cfg, spec, device)?,
     };
     let mut trainer = Trainer::new(net, &cfg.train)?;
     if let Some(name) = &state.latest {
