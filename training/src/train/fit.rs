@@ -48,8 +48,7 @@ fn score(net: &Network, samples: &[Sample], step: usize) -> HeldOut {
     let (mut policy, mut agree, mut value) = (0.0, 0.0, 0.0);
     tch::no_grad(|| {
         for chunk in samples.chunks(1024) {
-            let batch: Vec<&Sample> = chunk.iter().collect();
-            let t = BatchTensors::of(net, &batch);
+            let t = BatchTensors::of(net, chunk);
             let out = net.forward(&t.entities, &t.global, &t.legal);
             let logp = out.logits.log_softmax(-1, Kind::Float);
             policy -= (&t.policy * &logp).sum(Kind::Float).double_value(&[]);

@@ -121,7 +121,6 @@ fn say(quiet: bool, text: impl AsRef<str>) {
     }
 }
 
-/// Runs (or resumes) a training run until its iterations or minutes are spent.
 /// The config's scenario and the observation spec of its games.
 pub(crate) fn scenario_of(cfg: &TrainConfig) -> Result<(AnyScenario, &'static GameSpec)> {
     let scenario = crate::select::scenario(
@@ -143,6 +142,7 @@ pub(crate) fn fresh_network(
     Network::new(spec, &cfg.net, device).map_err(anyhow::Error::msg)
 }
 
+/// Runs (or resumes) a training run until its iterations or minutes are spent.
 pub fn run(opts: TrainOptions) -> Result<RunState> {
     broadside_models::loader::register();
     let cfg = &opts.config;

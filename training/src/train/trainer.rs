@@ -2,6 +2,7 @@
 //! of the network's policy against the search's policy, squared error of the value against
 //! the game's result) and AdamW (decoupled weight decay).
 
+use std::borrow::Borrow;
 use std::collections::VecDeque;
 
 use broadside_models::Network;
@@ -201,8 +202,9 @@ pub struct BatchTensors {
 }
 
 impl BatchTensors {
-    /// `batch` laid out for `net`.
-    pub fn of(net: &Network, batch: &[&Sample]) -> Self {
+    /// `batch` laid out for `net`: sampled references (a training step) or a slice of
+    /// samples (scoring held-out games) alike.
+    pub fn of<S: Borrow<Sample>>(net: &Network, batch: &[S]) -> Self {
         let spec = net.spec();
         let (n, f) = spec.obs.entity_shape();
         let g = spec.obs.global_features.len();
@@ -210,10 +212,16 @@ impl BatchTensors {
         let rows = batch.len() as i64;
         let device = net.var_store().device();
         let cat = |get: &dyn Fn(&Sample) -> &[f32]| -> Vec<f32> {
-            batch.iter().flat_map(|s| get(s).iter().copied()).collect()
+            batch
+                .iter()
+                .flat_map(|s| get(s.borrow()).iter().copied())
+                .collect()
         };
-        let legal: Vec<bool> = batch.iter().flat_map(|s| s.legal.iter().copied()).collect();
-        let value: Vec<f32> = batch.iter().map(|s| s.value).collect();
+        let legal: Vec<bool> = batch
+            .iter()
+            .flat_map(|s| s.borrow().legal.iter().copied())
+            .collect();
+        let value: Vec<f32> = batch.iter().map(|s| s.borrow().value).collect();
         Self {
             entities: Tensor::from_slice(&cat(&|s| &s.entities))
                 .view([rows, n as i64, f as i64])
