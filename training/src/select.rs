@@ -55,7 +55,7 @@ pub fn check_spec(spec: &broadside_agents::AgentSpec, ruleset_name: &str) -> Res
 pub fn check_net_spec(spec: &broadside_agents::AgentSpec, ruleset_name: &str) -> Result<()> {
     #[cfg(feature = "torch")]
     if let broadside_agents::AgentSpec::Mcts {
-        eval: broadside_agents::spec::EvalSpec::Net { path },
+        eval: broadside_agents::spec::EvalSpec::Net { path, .. },
         ..
     } = spec
     {

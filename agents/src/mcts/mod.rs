@@ -9,8 +9,9 @@
 //! search's own ChaCha8 RNG, or stratified over small outcome lists so visit shares track the
 //! probabilities exactly), and it stops at the first decision node it has not evaluated
 //! (or at the end of the game). The leaf goes to an [`Evaluator`] (rollout with any bot,
-//! depth-limited rollout with a heuristic value, a heuristic alone, or a network through the
-//! batching interface) and its value is backed up along the path.
+//! depth-limited rollout with a heuristic value, a heuristic alone, a network through the
+//! batching interface, or a network's value mixed with a rollout's, [`MixedEvaluator`]) and
+//! its value is backed up along the path.
 //!
 //! Priors come with a leaf's evaluation (a network) or, where they cost more than a value
 //! (a bot's choice, [`AgentPrior`]), when the search first selects at a cell
@@ -52,6 +53,7 @@ mod config;
 pub mod eval;
 mod gumbel;
 pub mod hash;
+mod mixed;
 mod search;
 mod tree;
 
@@ -63,4 +65,5 @@ pub use eval::{
     TerminalValue,
 };
 pub use hash::{observation_key, InfoKeyFn};
+pub use mixed::MixedEvaluator;
 pub use search::{Limit, RootAction, RootStats, Search};

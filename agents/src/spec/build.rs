@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::mcts::{
     AgentPrior, Evaluator, EvaluatorFactory, FakeNetwork, Heuristic, HeuristicEvaluator,
-    HiddenModel, MctsAgent, RolloutEvaluator, RolloutPolicy,
+    HiddenModel, MctsAgent, MixedEvaluator, RolloutEvaluator, RolloutPolicy,
 };
 use crate::portfolio::{PortfolioAgent, PortfolioConfig};
 use crate::{Agent, RandomAgent};
@@ -158,7 +158,11 @@ impl AgentSpec {
             return Ok(None);
         };
         // Check nested bots exist before any thread needs them.
-        if let EvalSpec::Rollout { policy, .. } = eval {
+        let rollout = match eval {
+            EvalSpec::Net { mix: Some(m), .. } => &*m.rollout,
+            other => other,
+        };
+        if let EvalSpec::Rollout { policy, .. } = rollout {
             policy.build::<G>(0)?;
         }
         if let Some(p) = prior {
@@ -213,7 +217,19 @@ pub fn evaluator_factory_with<G: KnownAgents>(
     heuristic: Arc<dyn Heuristic<G>>,
 ) -> Result<EvaluatorFactory<G>, SpecError> {
     Ok(match eval.clone() {
-        EvalSpec::Net { path } => G::net_evaluator(&path)?,
+        EvalSpec::Net { path, mix: None } => G::net_evaluator(&path)?,
+        EvalSpec::Net {
+            path,
+            mix: Some(mix),
+        } => {
+            let net = G::net_evaluator(&path)?;
+            let rollout = evaluator_factory_with::<G>(&mix.rollout, heuristic)?;
+            let weight = mix.weight;
+            Arc::new(move |seed| {
+                Box::new(MixedEvaluator::new(net(seed), rollout(seed), weight))
+                    as Box<dyn Evaluator<G>>
+            })
+        }
         EvalSpec::Heuristic => {
             Arc::new(move |_| Box::new(HeuristicEvaluator::new(heuristic.clone())))
         }

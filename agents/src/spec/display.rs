@@ -68,7 +68,7 @@ impl fmt::Display for AgentSpec {
                 model,
             } => {
                 match eval {
-                    EvalSpec::Net { path } => write!(f, "net:path={path},")?,
+                    EvalSpec::Net { path, .. } => write!(f, "net:path={path},")?,
                     _ => write!(f, "mcts:")?,
                 }
                 match config.budget {
@@ -104,25 +104,34 @@ impl fmt::Display for AgentSpec {
                 if let Some(m) = model {
                     write!(f, ",model={},ms={}", m.bot, config.model_share)?;
                 }
-                match eval {
-                    EvalSpec::Heuristic => write!(f, ",eval=heuristic"),
-                    EvalSpec::FakeNet => write!(f, ",eval=fake-net"),
-                    EvalSpec::Net { .. } => Ok(()),
-                    EvalSpec::Rollout {
-                        policy,
-                        depth,
-                        turns,
-                    } => {
-                        write!(f, ",eval=rollout:{policy}")?;
-                        if let Some(d) = depth {
-                            write!(f, ",depth={d}")?;
-                        }
-                        match turns {
-                            Some(t) => write!(f, ",turns={t}"),
-                            None => Ok(()),
-                        }
-                    }
-                }
+                write_eval(f, eval)
+            }
+        }
+    }
+}
+
+/// The `eval` options of an `mcts` or `net` spec (nothing for a network alone).
+fn write_eval(f: &mut std::fmt::Formatter<'_>, eval: &EvalSpec) -> std::fmt::Result {
+    match eval {
+        EvalSpec::Heuristic => write!(f, ",eval=heuristic"),
+        EvalSpec::FakeNet => write!(f, ",eval=fake-net"),
+        EvalSpec::Net { mix: None, .. } => Ok(()),
+        EvalSpec::Net { mix: Some(m), .. } => {
+            write_eval(f, &m.rollout)?;
+            write!(f, ",mix={}", m.weight)
+        }
+        EvalSpec::Rollout {
+            policy,
+            depth,
+            turns,
+        } => {
+            write!(f, ",eval=rollout:{policy}")?;
+            if let Some(d) = depth {
+                write!(f, ",depth={d}")?;
+            }
+            match turns {
+                Some(t) => write!(f, ",turns={t}"),
+                None => Ok(()),
             }
         }
     }

@@ -34,8 +34,13 @@
 //!
 //! - `net:path=FILE,KEY=VALUE,...`: PUCT search (`select=puct`, `c=1.5` unless given) led by
 //!   a trained network's priors and values; the other keys are the `mcts` keys (`sims`,
-//!   default 64). Networks need a `broadside` built with the `torch` feature, which
-//!   registers the loader ([`register_net_loader`]); elsewhere the spec is a clear error.
+//!   default 64). The network always evaluates; `eval=rollout:AGENT-SPEC` (or `random`,
+//!   with `depth` and `turns` as for `mcts`) mixes a rollout into its leaf values,
+//!   `(1 - mix) × network + mix × rollout` with `mix` from 0 to 1 (default
+//!   [`DEFAULT_ROLLOUT_MIX`]; 1: the network's priors with the rollout's values), as
+//!   AlphaGo mixed its value network with fast rollouts ([`crate::mcts::MixedEvaluator`]).
+//!   Networks need a `broadside` built with the `torch` feature, which registers the loader
+//!   ([`register_net_loader`]); elsewhere the spec is a clear error.
 //!
 //! - `portfolio` or `portfolio:KEY=VALUE,...` ([`crate::portfolio`]): at each decision the
 //!   distinct choices of a portfolio of doctrines, each played out to `horizon` game turns
@@ -147,9 +152,29 @@ pub enum EvalSpec {
     },
     /// The seeded fake network (batches of 16).
     FakeNet,
-    /// A trained network from a checkpoint file (see [`register_net_loader`]).
-    Net { path: String },
+    /// A trained network from a checkpoint file (see [`register_net_loader`]), its value
+    /// mixed with a rollout's where `mix` says so.
+    Net {
+        path: String,
+        /// A spec saved before the key existed mixed nothing.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mix: Option<RolloutMix>,
+    },
 }
+
+/// A rollout mixed into a network's leaf values (`net:NAME,eval=rollout:AGENT,mix=W`,
+/// [`crate::mcts::MixedEvaluator`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RolloutMix {
+    /// The rollout: always an [`EvalSpec::Rollout`].
+    pub rollout: Box<EvalSpec>,
+    /// The rollout's share of a leaf's value, from 0 to 1.
+    pub weight: f64,
+}
+
+/// The rollout's share when a network's spec names a rollout without `mix=`: AlphaGo's
+/// λ = 0.5 (Silver et al. 2016), which also played best here (docs/baselines.md).
+pub const DEFAULT_ROLLOUT_MIX: f64 = 0.5;
 
 /// Loads a checkpoint as an evaluator factory for [`AnyGame`] (what `net:` specs use).
 pub type NetLoader = fn(&str) -> Result<EvaluatorFactory<AnyGame>, String>;
@@ -693,7 +718,7 @@ mod tests {
     fn a_bare_first_net_option_names_a_shipped_network_and_round_trips() {
         let spec: AgentSpec = "net:togo-duel,sims=8".parse().unwrap();
         let AgentSpec::Mcts {
-            eval: EvalSpec::Net { ref path },
+            eval: EvalSpec::Net { ref path, .. },
             ref config,
             ..
         } = spec
@@ -711,5 +736,64 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("one network"), "{e}");
+    }
+
+    #[test]
+    fn a_network_mixes_in_a_rollout_only_when_asked_and_round_trips() {
+        let spec: AgentSpec = "net:oak-default,sims=200,eval=rollout:bot:raking,turns=1"
+            .parse()
+            .unwrap();
+        let AgentSpec::Mcts {
+            eval: EvalSpec::Net { ref path, ref mix },
+            ..
+        } = spec
+        else {
+            panic!("{spec:?}")
+        };
+        assert_eq!(path, "oak-default");
+        let mix = mix.as_ref().expect("a rollout is mixed in");
+        assert_eq!(mix.weight, DEFAULT_ROLLOUT_MIX);
+        let EvalSpec::Rollout {
+            ref policy, turns, ..
+        } = *mix.rollout
+        else {
+            panic!("{mix:?}")
+        };
+        assert_eq!(policy.to_string(), "bot:raking");
+        assert_eq!(turns, Some(1));
+        let again: AgentSpec = spec.to_string().parse().unwrap();
+        assert_eq!(again, spec);
+        assert!(spec.to_string().contains(",mix=0.5"), "{spec}");
+        // A chosen share, and the network alone when no rollout is named.
+        let spec: AgentSpec = "net:oak-default,eval=random,mix=0.25".parse().unwrap();
+        assert!(matches!(
+            spec,
+            AgentSpec::Mcts { eval: EvalSpec::Net { mix: Some(RolloutMix { weight, .. }), .. }, .. }
+                if weight == 0.25
+        ));
+        assert_eq!(spec.to_string().parse::<AgentSpec>().unwrap(), spec);
+        assert!(matches!(
+            "net:oak-default".parse::<AgentSpec>().unwrap(),
+            AgentSpec::Mcts {
+                eval: EvalSpec::Net { mix: None, .. },
+                ..
+            }
+        ));
+        // Everything else is refused with what would be accepted.
+        for (s, needle) in [
+            ("net:x,mix=0.5", "a rollout to mix in"),
+            ("net:x,eval=heuristic", "rollout:AGENT or random"),
+            ("net:x,eval=fake-net,mix=0.5", "rollout:AGENT or random"),
+            ("net:x,eval=random,mix=1.5", "a share from 0 to 1"),
+            ("net:x,eval=random,mix=nan", "a share from 0 to 1"),
+            ("net:x,eval=random,mix=0.5,mix=0.5", "each key once"),
+            (
+                "net:x,eval=rollout:mcts:sims=5",
+                "rollouts by random or a bot",
+            ),
+        ] {
+            let e = s.parse::<AgentSpec>().expect_err(s).to_string();
+            assert!(e.contains(needle), "{s}: {e}");
+        }
     }
 }

@@ -4,7 +4,9 @@ use std::str::FromStr;
 
 use crate::mcts::{Budget, ChanceMode, MctsConfig, Selection, SimSelection};
 
-use super::{AgentSpec, EvalSpec, PortfolioSpec, PriorSpec, SpecError};
+use super::{
+    AgentSpec, EvalSpec, PortfolioSpec, PriorSpec, RolloutMix, SpecError, DEFAULT_ROLLOUT_MIX,
+};
 
 // The values a choice key takes, in words: for a bad value's error and a missing one's hint.
 const LEVEL_VALUES: &str = "easy, medium, hard or expert";
@@ -307,6 +309,7 @@ impl FromStr for AgentSpec {
 /// resolved by the loader): the path keeps its case; the other options are `mcts` options.
 fn parse_net(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
     let mut path = None;
+    let mut mix = None;
     let mut rest: Vec<String> = Vec::new();
     for (i, part) in options.split(',').filter(|p| !p.is_empty()).enumerate() {
         // A first option without a value is the network's name: `net:togo-duel,sims=64`.
@@ -331,13 +334,33 @@ fn parse_net(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
                 ))
             }
             Some((k, v)) if k.eq_ignore_ascii_case("path") => path = Some(v.to_string()),
-            Some((k, _)) if k.eq_ignore_ascii_case("eval") => {
-                return Err(bad(
-                    spec,
-                    "eval",
-                    part,
-                    "no eval option: the network evaluates",
-                ))
+            Some((k, v)) if k.eq_ignore_ascii_case("mix") => {
+                if mix.is_some() {
+                    return Err(bad(
+                        spec,
+                        "mix",
+                        v,
+                        "each key once (this one is given twice)",
+                    ));
+                }
+                mix = Some(
+                    parse_num::<f64>(spec, "mix", v)
+                        .ok()
+                        .filter(|w| (0.0..=1.0).contains(w))
+                        .ok_or_else(|| bad(spec, "mix", v, "a share from 0 to 1"))?,
+                );
+            }
+            Some((k, v)) if k.eq_ignore_ascii_case("eval") => {
+                // The network always evaluates; a rollout may only be mixed in.
+                if !v.to_ascii_lowercase().starts_with("rollout:") && v != "random" {
+                    return Err(bad(
+                        spec,
+                        "eval",
+                        v,
+                        "rollout:AGENT or random, mixed into the network's value (mix=W)",
+                    ));
+                }
+                rest.push(part.to_ascii_lowercase());
             }
             _ => rest.push(part.to_ascii_lowercase()),
         }
@@ -362,17 +385,32 @@ fn parse_net(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
     rest.sort_by_key(|p| !p.starts_with("select="));
     let AgentSpec::Mcts {
         config,
+        eval,
         prior,
         value,
         model,
-        ..
     } = parse_mcts(spec, &rest.join(","))?
     else {
         unreachable!("parse_mcts returns an mcts spec")
     };
+    let mix = match (eval, mix) {
+        (rollout @ EvalSpec::Rollout { .. }, weight) => Some(RolloutMix {
+            rollout: Box::new(rollout),
+            weight: weight.unwrap_or(DEFAULT_ROLLOUT_MIX),
+        }),
+        (_, Some(w)) => {
+            return Err(bad(
+                spec,
+                "mix",
+                &w.to_string(),
+                "a rollout to mix in: eval=rollout:AGENT",
+            ))
+        }
+        (_, None) => None,
+    };
     Ok(AgentSpec::Mcts {
         config,
-        eval: EvalSpec::Net { path },
+        eval: EvalSpec::Net { path, mix },
         prior,
         value,
         model,
