@@ -4,11 +4,11 @@
 //! are a distribution over exactly the legal orders, its value is for the player to move,
 //! what it sees of a state is the mover's information only (a state whose hidden part is
 //! redrawn for the mover gives the very same output), and a `net:` search over it picks a
-//! legal order.
+//! legal order, with or without the best doctrine's rollouts mixed into its values.
 #![cfg(feature = "torch")]
 
 use broadside_agents::mcts::{Budget, Evaluator, MctsAgent, MctsConfig, Selection};
-use broadside_agents::KnownAgents;
+use broadside_agents::{AgentSpec, KnownAgents};
 use broadside_env::ruleset::{rulesets, scenarios, AnyGame, AnyScenario, GameOptions};
 use broadside_env::{Game, Observation, Turn};
 use broadside_models::infer::NetEvaluator;
@@ -136,11 +136,27 @@ fn the_network_plays_every_rulesets_default_scenario_and_duel_on_the_movers_info
                 ..MctsConfig::default()
             };
             let mut search = MctsAgent::with_info_key(cfg, factory, AnyGame::info_key());
+            // The same network with the ruleset's best doctrine's rollouts mixed into its
+            // leaf values, built from its spec as `arena` and `play` build it.
+            broadside_models::loader::register();
+            let mixed_spec = format!(
+                "net:path={},sims=8,seed=5,eval=rollout:bot:best,turns=1,mix=0.5",
+                file.display()
+            );
+            let mut mixed = mixed_spec
+                .parse::<AgentSpec>()
+                .unwrap()
+                .build_mcts::<AnyGame>(5)
+                .unwrap()
+                .expect("a net: spec is a search");
             for s in &states {
                 let p = s.current_player().unwrap();
                 let ex = search.search(s, p);
                 assert!(s.legal_actions().contains(ex.action), "{what}");
                 assert!(ex.simulations > 0, "{what}: no simulation");
+                let ex = mixed.search(s, p);
+                assert!(s.legal_actions().contains(ex.action), "{what}: {mixed_spec}");
+                assert!(ex.simulations > 0, "{what}: {mixed_spec}");
             }
         }
     }

@@ -5,6 +5,7 @@
 //! brings the other half. Where a network's value head has seen too few games to judge a
 //! position (docs/baselines.md: more search made such networks weaker), the rollout keeps
 //! the leaves honest while the network's policy still decides what the search looks at.
+//! What that bought on each ruleset: docs/baselines.md, "Rollouts at the leaves".
 
 use broadside_env::{Action, Game, Player, NUM_PLAYERS};
 use rand_chacha::ChaCha8Rng;

@@ -173,7 +173,7 @@ pub struct RolloutMix {
 }
 
 /// The rollout's share when a network's spec names a rollout without `mix=`: AlphaGo's
-/// λ = 0.5 (Silver et al. 2016), which also played best here (docs/baselines.md).
+/// λ = 0.5 (Silver et al. 2016). Measured here: docs/baselines.md, "Rollouts at the leaves".
 pub const DEFAULT_ROLLOUT_MIX: f64 = 0.5;
 
 /// Loads a checkpoint as an evaluator factory for [`AnyGame`] (what `net:` specs use).
