@@ -483,6 +483,10 @@ impl<G: Game> Evaluator<G> for NetEvaluator<G> {
         self.max_batch
     }
 
+    fn leaf_priors(&self) -> bool {
+        true
+    }
+
     fn add_input(&mut self, state: &G) {
         if state.is_terminal() {
             self.pending.push(Pending::Known(state.returns()));

@@ -155,7 +155,10 @@ fn the_network_plays_every_rulesets_default_scenario_and_duel_on_the_movers_info
                 assert!(s.legal_actions().contains(ex.action), "{what}");
                 assert!(ex.simulations > 0, "{what}: no simulation");
                 let ex = mixed.search(s, p);
-                assert!(s.legal_actions().contains(ex.action), "{what}: {mixed_spec}");
+                assert!(
+                    s.legal_actions().contains(ex.action),
+                    "{what}: {mixed_spec}"
+                );
                 assert!(ex.simulations > 0, "{what}: {mixed_spec}");
             }
         }

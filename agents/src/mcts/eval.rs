@@ -45,6 +45,13 @@ pub trait Evaluator<G: Game>: Send {
     /// submission order, and forgets them.
     fn compute(&mut self, out: &mut Vec<Evaluation>);
 
+    /// Whether [`Evaluator::compute`] brings move priors with its values (a network does).
+    /// A wrapper with priors of its own ([`AgentPrior`]) then blends them in at the leaf,
+    /// where they would otherwise never be asked for.
+    fn leaf_priors(&self) -> bool {
+        false
+    }
+
     /// Priors for a decision the search is about to expand (select at for the first time),
     /// where the leaf's [`Evaluation`] brought none. For priors that cost more than a leaf
     /// value (a bot's choice): most leaves are never expanded, so asking here saves most of
@@ -117,6 +124,9 @@ impl<G: Game> Evaluator<G> for HiddenModel<G> {
     }
     fn compute(&mut self, out: &mut Vec<Evaluation>) {
         self.inner.compute(out);
+    }
+    fn leaf_priors(&self) -> bool {
+        self.inner.leaf_priors()
     }
     fn expansion_priors(&mut self, state: &G) -> Option<Vec<(Action, f32)>> {
         self.inner.expansion_priors(state)
@@ -333,11 +343,19 @@ impl<G: Game> Evaluator<G> for RolloutEvaluator<G> {
 /// (a heuristic bot): `weight` of the mass on the agent's own choice, the rest spread evenly
 /// over the legal actions. With PUCT the search then starts from the bot's play and deviates only
 /// where the values show better, which a small budget cannot do from uniform priors.
+///
+/// Over an evaluator with priors of its own ([`Evaluator::leaf_priors`], a network) the rest
+/// is not spread evenly but follows those priors: `(1 - weight) ×` the network's prior,
+/// plus the bots' votes, asked at every leaf the network evaluates.
 pub struct AgentPrior<G: Game> {
     inner: Box<dyn Evaluator<G>>,
     /// The bots whose choices share the prior mass (one vote each).
     agents: Vec<Box<dyn Agent<G>>>,
     weight: f32,
+    /// Over a network: the bots' choices at each submitted leaf, one per bot in order
+    /// (`None` at a leaf that is not a decision), kept between batches so that a batch
+    /// does not allocate.
+    votes: Vec<Option<Action>>,
 }
 
 impl<G: Game> std::fmt::Debug for AgentPrior<G> {
@@ -361,6 +379,7 @@ impl<G: Game> AgentPrior<G> {
             inner,
             agents,
             weight: weight.clamp(0.0, 1.0),
+            votes: Vec::new(),
         }
     }
 
@@ -388,11 +407,44 @@ impl<G: Game> Evaluator<G> for AgentPrior<G> {
     fn max_batch(&self) -> usize {
         self.inner.max_batch()
     }
+    fn leaf_priors(&self) -> bool {
+        self.inner.leaf_priors()
+    }
     fn add_input(&mut self, state: &G) {
         self.inner.add_input(state);
+        if self.inner.leaf_priors() {
+            let mover = match state.turn() {
+                Turn::Player(p) => Some(p),
+                _ => None,
+            };
+            for agent in &mut self.agents {
+                self.votes.push(mover.map(|p| agent.choose(state, p)));
+            }
+        }
     }
     fn compute(&mut self, out: &mut Vec<Evaluation>) {
+        let start = out.len();
         self.inner.compute(out);
+        if self.votes.is_empty() {
+            return;
+        }
+        let n = self.agents.len();
+        debug_assert_eq!(self.votes.len(), (out.len() - start) * n);
+        let vote = self.weight / n as f32;
+        for (e, votes) in out[start..].iter_mut().zip(self.votes.chunks_exact(n)) {
+            if e.priors.is_empty() {
+                continue;
+            }
+            for (_, p) in &mut e.priors {
+                *p *= 1.0 - self.weight;
+            }
+            for choice in votes.iter().flatten() {
+                if let Some(entry) = e.priors.iter_mut().find(|(a, _)| a == choice) {
+                    entry.1 += vote;
+                }
+            }
+        }
+        self.votes.clear();
     }
     fn expansion_priors(&mut self, state: &G) -> Option<Vec<(Action, f32)>> {
         let Turn::Player(p) = state.turn() else {
@@ -465,6 +517,9 @@ impl<G: Game> Evaluator<G> for FakeNetwork {
     fn name(&self) -> String {
         format!("fake-net(seed={})", self.seed)
     }
+    fn leaf_priors(&self) -> bool {
+        true
+    }
     fn max_batch(&self) -> usize {
         self.max_batch
     }
@@ -530,5 +585,91 @@ impl<G: Game> Evaluator<G> for FakeNetwork {
                 }
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::RandomAgent;
+    use broadside_env::connect_four::ConnectFour;
+
+    /// A seeded agent's choices at `states`, asked in order as the prior asks them.
+    fn choices_of(seed: u64, states: &[ConnectFour]) -> Vec<Action> {
+        let mut agent = RandomAgent::new(seed);
+        states
+            .iter()
+            .map(|s| match s.turn() {
+                Turn::Player(p) => agent.choose(s, p),
+                other => panic!("{other:?}"),
+            })
+            .collect()
+    }
+
+    fn evaluate(ev: &mut dyn Evaluator<ConnectFour>, states: &[ConnectFour]) -> Vec<Evaluation> {
+        let mut out = Vec::new();
+        for s in states {
+            ev.add_input(s);
+        }
+        ev.compute(&mut out);
+        out
+    }
+
+    #[test]
+    fn a_bots_prior_over_a_network_blends_into_the_networks_priors_at_every_leaf() {
+        let mut states = vec![ConnectFour::default()];
+        for a in [3, 3, 2] {
+            let mut next = states.last().unwrap().clone();
+            next.apply_unchecked(a);
+            states.push(next);
+        }
+        let plain = evaluate(&mut FakeNetwork::new(7, 16), &states);
+        let weight = 0.4;
+        let mut blended = AgentPrior::new(
+            Box::new(FakeNetwork::new(7, 16)),
+            vec![Box::new(RandomAgent::new(11))],
+            weight,
+        );
+        assert!(Evaluator::<ConnectFour>::leaf_priors(&blended));
+        let out = evaluate(&mut blended, &states);
+        assert_eq!(out.len(), states.len());
+        let choices = choices_of(11, &states);
+        for ((&choice, net), mine) in choices.iter().zip(&plain).zip(&out) {
+            assert_eq!(mine.value, net.value, "the values stay the network's");
+            let sum: f32 = mine.priors.iter().map(|(_, p)| p).sum();
+            assert!((sum - 1.0).abs() < 1e-5, "{sum}");
+            for ((a, p), (b, q)) in mine.priors.iter().zip(&net.priors) {
+                assert_eq!(a, b);
+                let bonus = if *a == choice { weight } else { 0.0 };
+                assert!(
+                    (p - ((1.0 - weight) * q + bonus)).abs() < 1e-6,
+                    "{a}: {p} {q}"
+                );
+            }
+        }
+        // A second batch starts from no votes: each leaf gets its own bot's choice again.
+        let again = evaluate(&mut blended, &states);
+        assert_eq!(again.len(), states.len());
+        assert!(blended.votes.is_empty());
+    }
+
+    #[test]
+    fn over_an_evaluator_without_priors_the_bot_waits_for_an_expansion() {
+        let mut prior = AgentPrior::new(
+            Box::new(HeuristicEvaluator::new(
+                Arc::new(TerminalValue) as Arc<dyn Heuristic<ConnectFour>>
+            )),
+            vec![Box::new(RandomAgent::new(11))],
+            0.5,
+        );
+        assert!(!Evaluator::<ConnectFour>::leaf_priors(&prior));
+        let s = ConnectFour::default();
+        let out = evaluate(&mut prior, std::slice::from_ref(&s));
+        assert!(out[0].priors.is_empty());
+        assert!(prior.votes.is_empty(), "no bot was asked at the leaf");
+        let priors = prior.expansion_priors(&s).expect("asked at the expansion");
+        let choice = choices_of(11, std::slice::from_ref(&s))[0];
+        let top = priors.iter().find(|(a, _)| *a == choice).unwrap().1;
+        assert!((top - (0.5 + 0.5 / 7.0)).abs() < 1e-6, "{top}");
     }
 }

@@ -79,6 +79,9 @@ impl<G: Game> Evaluator<G> for MixedEvaluator<G> {
             }
         }
     }
+    fn leaf_priors(&self) -> bool {
+        self.first.leaf_priors()
+    }
     fn expansion_priors(&mut self, state: &G) -> Option<Vec<(Action, f32)>> {
         self.first.expansion_priors(state)
     }

@@ -39,6 +39,8 @@
 //!   `(1 - mix) × network + mix × rollout` with `mix` from 0 to 1 (default
 //!   [`DEFAULT_ROLLOUT_MIX`]; 1: the network's priors with the rollout's values), as
 //!   AlphaGo mixed its value network with fast rollouts ([`crate::mcts::MixedEvaluator`]).
+//!   `prior=BOT` blends a doctrine into the network's priors: `pw` of the mass on the
+//!   bot's choice, the rest by the network's priors ([`crate::mcts::AgentPrior`]).
 //!   Networks need a `broadside` built with the `torch` feature, which registers the loader
 //!   ([`register_net_loader`]); elsewhere the spec is a clear error.
 //!
