@@ -767,7 +767,7 @@ mod tests {
         assert_eq!(again, spec);
         assert!(spec.to_string().contains(",mix=0.5"), "{spec}");
         // A chosen share, and the network alone when no rollout is named.
-        let spec: AgentSpec = "net:oak-default,eval=random,mix=0.25".parse().unwrap();
+        let spec: AgentSpec = "net:oak-default,eval=RANDOM,mix=0.25".parse().unwrap();
         assert!(matches!(
             spec,
             AgentSpec::Mcts { eval: EvalSpec::Net { mix: Some(RolloutMix { weight, .. }), .. }, .. }
@@ -793,6 +793,7 @@ mod tests {
                 "net:x,eval=rollout:mcts:sims=5",
                 "rollouts by random or a bot",
             ),
+            ("net:x,lambda=0.5", "known: path, mix, sims"),
         ] {
             let e = s.parse::<AgentSpec>().expect_err(s).to_string();
             assert!(e.contains(needle), "{s}: {e}");

@@ -352,7 +352,9 @@ fn parse_net(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
             }
             Some((k, v)) if k.eq_ignore_ascii_case("eval") => {
                 // The network always evaluates; a rollout may only be mixed in.
-                if !v.to_ascii_lowercase().starts_with("rollout:") && v != "random" {
+                if !v.to_ascii_lowercase().starts_with("rollout:")
+                    && !v.eq_ignore_ascii_case("random")
+                {
                     return Err(bad(
                         spec,
                         "eval",
@@ -389,7 +391,15 @@ fn parse_net(spec: &str, options: &str) -> Result<AgentSpec, SpecError> {
         prior,
         value,
         model,
-    } = parse_mcts(spec, &rest.join(","))?
+    } = parse_mcts(spec, &rest.join(",")).map_err(|e| match e {
+        // A network's spec also takes `path` and `mix`: name them with the rest.
+        SpecError::UnknownOption { spec, key, known } => SpecError::UnknownOption {
+            spec,
+            key,
+            known: format!("path, mix, {known}"),
+        },
+        other => other,
+    })?
     else {
         unreachable!("parse_mcts returns an mcts spec")
     };
