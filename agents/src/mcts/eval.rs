@@ -619,7 +619,7 @@ mod tests {
     fn a_bots_prior_over_a_network_blends_into_the_networks_priors_at_every_leaf() {
         let mut states = vec![ConnectFour::default()];
         for a in [3, 3, 2] {
-            let mut next = states.last().unwrap().clone();
+            let mut next = *states.last().unwrap();
             next.apply_unchecked(a);
             states.push(next);
         }
