@@ -255,6 +255,28 @@ fn a_fit_to_a_runs_shards_is_scored_on_held_out_games_repeats_exactly_and_checks
         assert!(h["policy_loss"].as_f64().unwrap() > 0.0, "{h}");
         assert!(h["value_loss"].as_f64().unwrap() >= 0.0, "{h}");
     }
+    // The last scoring by the kind of the teacher's decision: every held-out sample is
+    // counted once, under a catalogue name's kind, most samples first.
+    let kinds = r["by_kind"].as_array().unwrap();
+    assert!(!kinds.is_empty());
+    let counted: u64 = kinds.iter().map(|k| k["samples"].as_u64().unwrap()).sum();
+    assert_eq!(counted, r["held_out_samples"].as_u64().unwrap());
+    let counts: Vec<u64> = kinds
+        .iter()
+        .map(|k| k["samples"].as_u64().unwrap())
+        .collect();
+    assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
+    for k in kinds {
+        let kind = k["kind"].as_str().unwrap();
+        assert!(
+            !kind.is_empty() && !kind.contains(':') && kind != "?",
+            "{k}"
+        );
+        assert!(
+            (0.0..=1.0).contains(&k["agreement"].as_f64().unwrap()),
+            "{k}"
+        );
+    }
     // Seeded from the run's config: the same fit twice is the same report.
     assert_eq!(plain.stdout, fit(&[]).stdout, "a fit repeats exactly");
     // Blanking features changes what the network sees, so its held-out scores.

@@ -98,6 +98,18 @@ pub fn run(s: FitSettings) -> Result<()> {
     if json {
         return super::print_json(&report);
     }
+    println!("the last network's agreement by the kind of the teacher's decision:");
+    println!("kind                  samples  share  agreement");
+    let total = report.held_out_samples.max(1) as f64;
+    for k in &report.by_kind {
+        println!(
+            "{:<20}  {:>7}  {:>4.1}%  {:>8.1}%",
+            k.kind,
+            k.samples,
+            100.0 * k.samples as f64 / total,
+            100.0 * k.agreement
+        );
+    }
     let n = &report.net;
     println!(
         "{} {}: network embed_dim={} heads={} hidden_dim={} value_hidden={} ({} parameters); \

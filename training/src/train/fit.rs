@@ -29,6 +29,18 @@ pub struct HeldOut {
     pub value_loss: f64,
 }
 
+/// The final network's held-out agreement on one kind of decision: the teacher's choices
+/// grouped by their catalogue name up to the first `:` (`leg`, `target`, `activate`...),
+/// which tells which of a turn's sub-decisions the policy fails to learn.
+#[derive(Debug, Clone, Serialize)]
+pub struct KindAgreement {
+    pub kind: String,
+    /// Held-out samples whose target's most likely action is of this kind.
+    pub samples: usize,
+    /// Share of those where the network's most likely action is the target's.
+    pub agreement: f64,
+}
+
 /// The result of one fit.
 #[derive(Debug, Clone, Serialize)]
 pub struct FitReport {
@@ -41,6 +53,47 @@ pub struct FitReport {
     pub held_out_samples: usize,
     pub held_out_shards: usize,
     pub curve: Vec<HeldOut>,
+    /// The last scoring's agreement by the kind of the target's decision, most samples first.
+    pub by_kind: Vec<KindAgreement>,
+}
+
+/// The kind of a catalogue name: the part before its first `:` (the whole name without one).
+fn kind_of(name: &str) -> &str {
+    name.split(':').next().unwrap_or(name)
+}
+
+/// `net`'s agreement with the targets of `samples`, by the kind of each target's action.
+fn agreement_by_kind(
+    net: &Network,
+    samples: &[Sample],
+    spec: &broadside_env::GameSpec,
+) -> Vec<KindAgreement> {
+    // A BTreeMap, not a HashMap: the report's order must not depend on hashing.
+    let mut counts: std::collections::BTreeMap<&str, (usize, usize)> = Default::default();
+    tch::no_grad(|| {
+        for chunk in samples.chunks(1024) {
+            let t = BatchTensors::of(net, chunk);
+            let out = net.forward(&t.entities, &t.global, &t.legal);
+            let mine = Vec::<i64>::try_from(out.logits.argmax(-1, false)).unwrap_or_default();
+            let target = Vec::<i64>::try_from(t.policy.argmax(-1, false)).unwrap_or_default();
+            for (m, t) in mine.iter().zip(&target) {
+                let kind = kind_of(spec.action_name(*t as broadside_env::Action));
+                let entry = counts.entry(kind).or_default();
+                entry.0 += 1;
+                entry.1 += usize::from(m == t);
+            }
+        }
+    });
+    let mut kinds: Vec<KindAgreement> = counts
+        .into_iter()
+        .map(|(kind, (n, agree))| KindAgreement {
+            kind: kind.to_string(),
+            samples: n,
+            agreement: agree as f64 / n.max(1) as f64,
+        })
+        .collect();
+    kinds.sort_by(|a, b| b.samples.cmp(&a.samples));
+    kinds
 }
 
 /// Scores `net` on `samples` in batches, without gradients.
@@ -118,6 +171,7 @@ pub fn fit(opts: &FitOptions, mut on_score: impl FnMut(&HeldOut)) -> Result<FitR
         on_score(&s);
         curve.push(s);
     }
+    let by_kind = agreement_by_kind(&trainer.net, &held, spec);
     Ok(FitReport {
         ruleset: cfg.ruleset.clone(),
         scenario: scenario.id().to_string(),
@@ -128,5 +182,6 @@ pub fn fit(opts: &FitOptions, mut on_score: impl FnMut(&HeldOut)) -> Result<FitR
         held_out_samples,
         held_out_shards: held_shards,
         curve,
+        by_kind,
     })
 }
