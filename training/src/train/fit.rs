@@ -92,7 +92,7 @@ fn agreement_by_kind(
             agreement: agree as f64 / n.max(1) as f64,
         })
         .collect();
-    kinds.sort_by(|a, b| b.samples.cmp(&a.samples));
+    kinds.sort_by_key(|k| std::cmp::Reverse(k.samples));
     kinds
 }
 
