@@ -107,6 +107,17 @@ pub fn expected_score(elo: f64) -> f64 {
 /// Game pairs an SPRT plays before it may decide.
 pub const MIN_PAIRS: usize = 4;
 
+/// Pseudo-pairs of prior variance mixed into the pair scores' variance ([`Sprt::llr`]).
+/// With the empirical variance alone, four alike pairs had a variance near 0 and decided at
+/// once: a 3-1-4 record accepted H0 (llr -3.7) and a 6-1-1 record H1 after 8 games each.
+/// Eight pseudo-pairs make such a record keep playing, and vanish beside the tens of pairs a
+/// real decision takes.
+pub const PRIOR_PAIRS: f64 = 8.0;
+
+/// The prior variance of a pair score: that of two independent even games without draws
+/// (`0.25 / 2`), the most a pair of games between near-equal agents usually shows.
+pub const PRIOR_PAIR_VARIANCE: f64 = 0.125;
+
 /// The decision of an SPRT.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SprtDecision {
@@ -199,8 +210,9 @@ impl Sprt {
             .map(|x| (x - mean).powi(2))
             .sum::<f64>()
             / n;
-        // A floor on the variance keeps an unbroken streak from giving a huge ratio at once.
-        let var = var.max(0.02);
+        // Few pairs say little about the variance: shrink it toward the prior's, so that an
+        // unbroken streak or a handful of alike pairs cannot give a huge ratio at once.
+        let var = ((n * var + PRIOR_PAIRS * PRIOR_PAIR_VARIANCE) / (n + PRIOR_PAIRS)).max(0.02);
         let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
         n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
     }
@@ -277,6 +289,28 @@ mod tests {
             "{gap}: {r:?}"
         );
         assert!((r[0].elo + r[1].elo).abs() < 1e-6, "{r:?}");
+    }
+
+    #[test]
+    fn a_handful_of_alike_pairs_does_not_decide() {
+        // The records that decided after 4 pairs before the variance had a prior: 3-1-4
+        // (pairs 0.5, 0.5, 0.25, 0.5) took H0, 6-1-1 (1, 0.75, 0.75, 0.75) took H1.
+        for pairs in [
+            [(1.0, 0.0), (0.0, 1.0), (0.5, 0.0), (1.0, 0.0)],
+            [(1.0, 1.0), (1.0, 0.5), (1.0, 0.5), (0.5, 1.0)],
+        ] {
+            let mut t = Sprt::new(0.0, 100.0);
+            for (a, b) in pairs {
+                t.add_pair(a, b);
+            }
+            assert_eq!(t.decision(), SprtDecision::Continue, "{:?}", t.pair_scores);
+        }
+        // Still, a clean sweep is evidence soon: ten games won of ten.
+        let mut sweep = Sprt::new(0.0, 100.0);
+        for _ in 0..5 {
+            sweep.add_pair(1.0, 1.0);
+        }
+        assert_eq!(sweep.decision(), SprtDecision::AcceptH1);
     }
 
     #[test]
