@@ -438,11 +438,7 @@ impl<G: Game> Evaluator<G> for AgentPrior<G> {
             for (_, p) in &mut e.priors {
                 *p *= 1.0 - self.weight;
             }
-            for choice in votes.iter().flatten() {
-                if let Some(entry) = e.priors.iter_mut().find(|(a, _)| a == choice) {
-                    entry.1 += vote;
-                }
-            }
+            cast_votes(&mut e.priors, votes.iter().flatten().copied(), vote);
         }
         self.votes.clear();
     }
@@ -458,13 +454,19 @@ impl<G: Game> Evaluator<G> for AgentPrior<G> {
         let rest = (1.0 - self.weight) / k as f32;
         let vote = self.weight / self.agents.len() as f32;
         let mut priors: Vec<(Action, f32)> = legal.iter().map(|a| (a, rest)).collect();
-        for agent in &mut self.agents {
-            let choice = agent.choose(state, p);
-            if let Some(entry) = priors.iter_mut().find(|(a, _)| *a == choice) {
-                entry.1 += vote;
-            }
-        }
+        let choices = self.agents.iter_mut().map(|a| a.choose(state, p));
+        cast_votes(&mut priors, choices, vote);
         Some(priors)
+    }
+}
+
+/// Adds `vote` to the prior of each chosen action (an action chosen twice gets it twice);
+/// a choice outside `priors` adds nothing.
+fn cast_votes(priors: &mut [(Action, f32)], choices: impl Iterator<Item = Action>, vote: f32) {
+    for choice in choices {
+        if let Some(entry) = priors.iter_mut().find(|(a, _)| *a == choice) {
+            entry.1 += vote;
+        }
     }
 }
 

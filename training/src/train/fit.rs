@@ -58,32 +58,16 @@ pub struct FitReport {
 }
 
 /// The kind of a catalogue name: the part before its first `:` (the whole name without one).
-fn kind_of(name: &str) -> &str {
+fn kind_of(name: &'static str) -> &'static str {
     name.split(':').next().unwrap_or(name)
 }
 
-/// `net`'s agreement with the targets of `samples`, by the kind of each target's action.
-fn agreement_by_kind(
-    net: &Network,
-    samples: &[Sample],
-    spec: &broadside_env::GameSpec,
-) -> Vec<KindAgreement> {
-    // A BTreeMap, not a HashMap: the report's order must not depend on hashing.
-    let mut counts: std::collections::BTreeMap<&str, (usize, usize)> = Default::default();
-    tch::no_grad(|| {
-        for chunk in samples.chunks(1024) {
-            let t = BatchTensors::of(net, chunk);
-            let out = net.forward(&t.entities, &t.global, &t.legal);
-            let mine = Vec::<i64>::try_from(out.logits.argmax(-1, false)).unwrap_or_default();
-            let target = Vec::<i64>::try_from(t.policy.argmax(-1, false)).unwrap_or_default();
-            for (m, t) in mine.iter().zip(&target) {
-                let kind = kind_of(spec.action_name(*t as broadside_env::Action));
-                let entry = counts.entry(kind).or_default();
-                entry.0 += 1;
-                entry.1 += usize::from(m == t);
-            }
-        }
-    });
+/// Agreement counts `(samples, agreed)` by the kind of the target's action; a BTreeMap, not
+/// a HashMap, so that the report's order does not depend on hashing.
+type KindCounts = std::collections::BTreeMap<&'static str, (usize, usize)>;
+
+/// The counts as the report lists them, most samples first.
+fn kinds_of(counts: KindCounts) -> Vec<KindAgreement> {
     let mut kinds: Vec<KindAgreement> = counts
         .into_iter()
         .map(|(kind, (n, agree))| KindAgreement {
@@ -96,21 +80,37 @@ fn agreement_by_kind(
     kinds
 }
 
-/// Scores `net` on `samples` in batches, without gradients.
-fn score(net: &Network, samples: &[Sample], step: usize) -> HeldOut {
+/// Scores `net` on `samples` in batches, without gradients, with the agreement by the kind
+/// of each target's action (`spec`'s catalogue names).
+fn score(
+    net: &Network,
+    samples: &[Sample],
+    step: usize,
+    spec: &broadside_env::GameSpec,
+) -> (HeldOut, Vec<KindAgreement>) {
     let (mut policy, mut agree, mut value) = (0.0, 0.0, 0.0);
+    let mut counts = KindCounts::new();
     tch::no_grad(|| {
         for chunk in samples.chunks(1024) {
             let t = BatchTensors::of(net, chunk);
             let out = net.forward(&t.entities, &t.global, &t.legal);
             let logp = out.logits.log_softmax(-1, Kind::Float);
             policy -= (&t.policy * &logp).sum(Kind::Float).double_value(&[]);
-            agree += logp
-                .argmax(-1, false)
-                .eq_tensor(&t.policy.argmax(-1, false))
+            let mine = logp.argmax(-1, false);
+            let target = t.policy.argmax(-1, false);
+            agree += mine
+                .eq_tensor(&target)
                 .to_kind(Kind::Float)
                 .sum(Kind::Float)
                 .double_value(&[]);
+            let mine = Vec::<i64>::try_from(mine).unwrap_or_default();
+            let target = Vec::<i64>::try_from(target).unwrap_or_default();
+            for (m, t) in mine.iter().zip(&target) {
+                let kind = kind_of(spec.action_name(*t as broadside_env::Action));
+                let entry = counts.entry(kind).or_default();
+                entry.0 += 1;
+                entry.1 += usize::from(m == t);
+            }
             value += out
                 .value
                 .mse_loss(&t.value, Reduction::Sum)
@@ -118,12 +118,13 @@ fn score(net: &Network, samples: &[Sample], step: usize) -> HeldOut {
         }
     });
     let count = samples.len().max(1) as f64;
-    HeldOut {
+    let held = HeldOut {
         step,
         policy_loss: policy / count,
         agreement: agree / count,
         value_loss: value / count,
-    }
+    };
+    (held, kinds_of(counts))
 }
 
 /// Fits a fresh network of `opts.config.net` to the run's shards, reporting each held-out
@@ -162,16 +163,17 @@ pub fn fit(opts: &FitOptions, mut on_score: impl FnMut(&HeldOut)) -> Result<FitR
     let mut trainer = Trainer::new(net, &cfg.train)?;
     let mut rng = iteration_rng(cfg.seed, 0, 0xf17);
     let mut curve = Vec::new();
+    let mut by_kind = Vec::new();
     let mut done = 0;
     while done < opts.steps {
         let chunk = opts.eval_every.min(opts.steps - done);
         trainer.train(&window, chunk, &mut rng, |_| {});
         done += chunk;
-        let s = score(&trainer.net, &held, done);
+        let (s, kinds) = score(&trainer.net, &held, done, spec);
         on_score(&s);
         curve.push(s);
+        by_kind = kinds;
     }
-    let by_kind = agreement_by_kind(&trainer.net, &held, spec);
     Ok(FitReport {
         ruleset: cfg.ruleset.clone(),
         scenario: scenario.id().to_string(),
