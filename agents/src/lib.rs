@@ -1,6 +1,7 @@
 //! Agents for Broadside: the [`Agent`] trait, a seeded [`RandomAgent`], and
 //! [`play_match`], which plays two agents against each other with seeded dice.
 
+pub mod agreement;
 mod arena;
 pub mod arena_report;
 pub mod bot;

@@ -75,6 +75,14 @@ pub struct TournamentConfig {
     pub max_decisions: Option<usize>,
 }
 
+/// The scenario seed and the dice seed of a game pair's two games.
+pub fn game_seeds(pair_seed: u64) -> (u64, u64) {
+    (
+        splitmix64(pair_seed ^ 0x5CE7),
+        splitmix64(pair_seed ^ 0xD1CE),
+    )
+}
+
 /// Plays game `index` between entrants `a` (side 0) and `b` (side 1).
 pub fn play_game<G: KnownAgents>(
     new_game: &(dyn Fn(u64) -> G + Sync),
@@ -84,8 +92,7 @@ pub fn play_game<G: KnownAgents>(
     pair_seed: u64,
     max_decisions: Option<usize>,
 ) -> Result<GameRecord, TournamentError> {
-    let scenario_seed = splitmix64(pair_seed ^ 0x5CE7);
-    let chance_seed = splitmix64(pair_seed ^ 0xD1CE);
+    let (scenario_seed, chance_seed) = game_seeds(pair_seed);
     let mut a = specs[sides[0]].build::<G>(mix(pair_seed, 2 * index as u64 + 1))?;
     let mut b = specs[sides[1]].build::<G>(mix(pair_seed, 2 * index as u64 + 2))?;
     let agents: [&mut dyn Agent<G>; 2] = [&mut a, &mut b];

@@ -109,6 +109,14 @@ impl GameSpec {
             .unwrap_or("?")
     }
 
+    /// The kind of decision `action` is: its catalogue name up to the first `:` (`leg`,
+    /// `target`, `activate`...), the whole name without one. Reports that ask which of a
+    /// turn's sub-decisions something gets right group by it.
+    pub fn action_kind(&self, action: Action) -> &'static str {
+        let name = self.action_name(action);
+        name.split(':').next().unwrap_or(name)
+    }
+
     /// The ruleset's resignation action (catalogue name [`RESIGN_ACTION_NAME`]), if it has one.
     pub fn resign_action(&self) -> Option<Action> {
         self.action_by_name(RESIGN_ACTION_NAME)

@@ -17,6 +17,12 @@ pub struct NetConfig {
     pub hidden_dim: usize,
     /// Width of the value head's hidden layer.
     pub value_hidden: usize,
+    /// Whether the trunk also sees every entity row's embedding in row order, not only the
+    /// pooled set. Pooling forgets which row is which, yet a catalogue names ships by slot
+    /// (`ship:3`, a target): without this the policy cannot tell which ship an action
+    /// means. Off in the networks trained before it, so their checkpoints load unchanged.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub slots: bool,
 }
 
 impl Default for NetConfig {
@@ -26,6 +32,7 @@ impl Default for NetConfig {
             heads: 4,
             hidden_dim: 128,
             value_hidden: 64,
+            slots: false,
         }
     }
 }
@@ -38,6 +45,7 @@ impl NetConfig {
             heads: 2,
             hidden_dim: 32,
             value_hidden: 16,
+            slots: false,
         }
     }
 

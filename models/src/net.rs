@@ -8,6 +8,8 @@
 //! The entity set is encoded without regard to row order: a per-entity MLP, one residual
 //! multi-head self-attention layer over the present ships (absent rows are masked as keys),
 //! then mean and max pooling over the present ships. The global vector has its own MLP.
+//! With `slots`, the trunk also takes the rows' embeddings in row order (absent rows as
+//! zeros), so the policy can tell the ship in slot 3 from the others.
 //!
 //! Parameter names (through `nn::Path`) are the checkpoint schema; [`Network::layer_names`]
 //! lists them and a test pins them.
@@ -44,6 +46,8 @@ pub struct Network {
     global_in: nn::Linear,
     global_hidden: nn::Linear,
     trunk: nn::Linear,
+    /// Every entity row's embedding in row order into the trunk (`NetConfig::slots`).
+    slots: Option<nn::Linear>,
     policy: nn::Linear,
     value_hidden: nn::Linear,
     value_out: nn::Linear,
@@ -99,6 +103,10 @@ impl Network {
         let global_in = nn::linear(&global / "in", globals, h, lin);
         let global_hidden = nn::linear(&global / "hidden", h, h, lin);
         let trunk = nn::linear(&root / "trunk", 2 * e + h, h, lin);
+        let (rows, _) = spec.obs.entity_shape();
+        let slots = config
+            .slots
+            .then(|| nn::linear(&root / "slots", rows as i64 * e, h, lin));
         let policy = nn::linear(&root / "policy", h, spec.num_player_actions as i64, lin);
         let value = &root / "value";
         let value_hidden = nn::linear(&value / "hidden", h, config.value_hidden as i64, lin);
@@ -114,6 +122,7 @@ impl Network {
             global_in,
             global_hidden,
             trunk,
+            slots,
             policy,
             value_hidden,
             value_out,
@@ -204,7 +213,13 @@ impl Network {
             .relu()
             .apply(&self.global_hidden)
             .relu();
-        let t = Tensor::cat(&[mean, max, g], -1).apply(&self.trunk).relu();
+        let mut t = Tensor::cat(&[mean, max, g], -1).apply(&self.trunk);
+        if let Some(slots) = &self.slots {
+            // Absent rows as zeros, so an empty slot says nothing but that it is empty.
+            let rows = x.masked_fill(&absent.unsqueeze(-1), 0.0).reshape([b, -1]);
+            t = t + rows.apply(slots);
+        }
+        let t = t.relu();
         let logits = t
             .apply(&self.policy)
             .masked_fill(&legal.logical_not(), ILLEGAL_LOGIT);

@@ -255,3 +255,46 @@ fn truncated_checkpoint_is_a_clear_error() {
         CheckpointError::Io { .. }
     ));
 }
+
+/// `slots`: pooling alone cannot tell which row is which, so swapping two ships' rows
+/// leaves the logits as they were; with the rows in order beside the pool it changes them.
+/// The extra layer is `slots` (rows x embedding in, trunk width out), absent otherwise.
+#[test]
+fn slots_let_the_policy_tell_the_rows_apart() {
+    for slots in [false, true] {
+        let config = NetConfig {
+            slots,
+            ..NetConfig::tiny()
+        };
+        let (net, pos) = net_for("wsim", &config);
+        let (rows, _) = net.spec().obs.entity_shape();
+        let (obs, legal) = pos[0].clone();
+        let mut swapped = obs.clone();
+        assert_ne!(obs.entities.row(0), obs.entities.row(1));
+        swapped.entities.row_mut(0).assign(&obs.entities.row(1));
+        swapped.entities.row_mut(1).assign(&obs.entities.row(0));
+        let (l0, _) = run(&net, &[(obs.clone(), legal)]);
+        let (l1, _) = run(&net, &[(swapped, legal)]);
+        let diff = (l0 - l1).abs().max().double_value(&[]);
+        let shapes: std::collections::HashMap<_, _> = net.layer_names().into_iter().collect();
+        if slots {
+            assert!(diff > 1e-4, "slots: swapping rows changed nothing ({diff})");
+            assert_eq!(shapes["slots.weight"], vec![32, rows as i64 * 16]);
+            // The checkpoint records the choice, so the network loads with its layer.
+            let path =
+                std::env::temp_dir().join(format!("slots-{}.safetensors", std::process::id()));
+            net.save(&path, 1).unwrap();
+            let (back, _) = Network::load(&path, net.spec(), Device::Cpu).unwrap();
+            std::fs::remove_file(&path).ok();
+            assert!(back.config().slots);
+            let (l2, _) = run(&back, &[(obs, legal)]);
+            assert!(l2.equal(&run(&net, &[(pos[0].0.clone(), legal)]).0));
+        } else {
+            assert!(
+                diff < 1e-4,
+                "pooled: swapping rows changed the logits ({diff})"
+            );
+            assert!(!shapes.contains_key("slots.weight"));
+        }
+    }
+}

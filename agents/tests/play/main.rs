@@ -4,5 +4,6 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod agreement;
 mod arena;
 mod tactics_forfeit;

@@ -3,6 +3,7 @@
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
+pub mod agree;
 pub mod analyse;
 pub mod arena;
 pub mod balance;
@@ -46,6 +47,9 @@ pub enum Command {
     Arena(arena::ArenaArgs),
     /// How fair the built-in scenarios are: one agent against itself, side 0's share of wins.
     Balance(balance::BalanceArgs),
+    /// How often other agents choose as one agent does, by kind of decision (how
+    /// predictable an agent is: the ceiling of a network that imitates it).
+    Agree(agree::AgreeArgs),
     /// What each named tactic is worth to an agent: restricted play against itself.
     Tactics(tactics::TacticsArgs),
     /// Mine saved games for puzzles: positions where one order wins.
@@ -75,6 +79,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Replay(a) => replay::run(replay::ReplaySettings::from_args(a)?),
         Command::Arena(a) => arena::run(arena::ArenaSettings::from_args(a)?),
         Command::Balance(a) => balance::run(balance::BalanceSettings::from_args(a)?),
+        Command::Agree(a) => agree::run(agree::AgreeSettings::from_args(a)?),
         Command::Tactics(a) => tactics::run(a),
         Command::Puzzles(a) => puzzles::run(a),
         Command::Bench(a) => bench::run(bench::BenchSettings::from_args(a)?),

@@ -57,11 +57,6 @@ pub struct FitReport {
     pub by_kind: Vec<KindAgreement>,
 }
 
-/// The kind of a catalogue name: the part before its first `:` (the whole name without one).
-fn kind_of(name: &'static str) -> &'static str {
-    name.split(':').next().unwrap_or(name)
-}
-
 /// Agreement counts `(samples, agreed)` by the kind of the target's action; a BTreeMap, not
 /// a HashMap, so that the report's order does not depend on hashing.
 type KindCounts = std::collections::BTreeMap<&'static str, (usize, usize)>;
@@ -106,7 +101,7 @@ fn score(
             let mine = Vec::<i64>::try_from(mine).unwrap_or_default();
             let target = Vec::<i64>::try_from(target).unwrap_or_default();
             for (m, t) in mine.iter().zip(&target) {
-                let kind = kind_of(spec.action_name(*t as broadside_env::Action));
+                let kind = spec.action_kind(*t as broadside_env::Action);
                 let entry = counts.entry(kind).or_default();
                 entry.0 += 1;
                 entry.1 += usize::from(m == t);
