@@ -483,6 +483,7 @@ fn a_restored_optimiser_continues_exactly_like_the_original() {
         heads: 2,
         hidden_dim: 16,
         value_hidden: 8,
+        slots: false,
     };
     let optim = OptimConfig {
         batch_size: 8,

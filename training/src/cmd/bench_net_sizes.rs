@@ -13,6 +13,7 @@ pub fn net_size(name: &str) -> Option<NetConfig> {
             heads: 4,
             hidden_dim: 512,
             value_hidden: 256,
+            slots: false,
         }),
         _ => None,
     }
