@@ -290,6 +290,36 @@ fn a_fit_to_a_runs_shards_is_scored_on_held_out_games_repeats_exactly_and_checks
     let wide = report(&fit(&["--set", "net.hidden_dim=64"]));
     assert_eq!(wide["net"]["hidden_dim"], 64);
     assert!(wide["parameters"].as_i64().unwrap() > r["parameters"].as_i64().unwrap());
+    // With the rows in order beside the pool: more parameters, other scores; `--save`
+    // writes the last network, which then plays as `net:path=FILE`.
+    let saved = tmp.path().join("slots.safetensors");
+    let slots = report(&fit(&[
+        "--set",
+        "net.slots=true",
+        "--save",
+        saved.to_str().unwrap(),
+    ]));
+    assert_eq!(slots["net"]["slots"], true);
+    assert!(slots["parameters"].as_i64().unwrap() > r["parameters"].as_i64().unwrap());
+    assert_ne!(slots["curve"], r["curve"]);
+    let played = broadside()
+        .args([
+            "arena",
+            "--scenario",
+            "frigate-duel",
+            "--pairs",
+            "1",
+            "--agent",
+        ])
+        .arg(format!("net:path={},sims=4", saved.display()))
+        .args(["--agent", "random"])
+        .output()
+        .unwrap();
+    assert!(
+        played.status.success(),
+        "{}",
+        String::from_utf8_lossy(&played.stderr)
+    );
     // Bad input: a plain error, never a panic.
     for (extra, says) in [
         (
@@ -302,6 +332,10 @@ fn a_fit_to_a_runs_shards_is_scored_on_held_out_games_repeats_exactly_and_checks
             "ruleset and scenario",
         ),
         (&["--set", "net.heads=3"][..], "multiple"),
+        (
+            &["--save", "/no/such/folder/net.safetensors"][..],
+            "does not exist",
+        ),
     ] {
         let out = fit(extra);
         let err = String::from_utf8_lossy(&out.stderr);

@@ -34,6 +34,9 @@ pub struct FitArgs {
     /// (`crew`) or a prefix ending in `*` (`pending_*`).
     #[arg(long, value_delimiter = ',', value_name = "NAMES")]
     pub drop_features: Vec<String>,
+    /// Write the last network here as a checkpoint, to play it (`net:path=FILE`).
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
     /// Print the report as JSON on stdout instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -61,6 +64,9 @@ impl FitSettings {
             .map(|s| s.trim().to_string())
             .filter(|s| !s.is_empty())
             .collect();
+        if let Some(path) = &a.save {
+            check_save_path(path)?;
+        }
         Ok(Self {
             options: FitOptions {
                 config,
@@ -69,10 +75,31 @@ impl FitSettings {
                 eval_every: a.eval_every,
                 holdout: a.holdout,
                 drop_features,
+                save: a.save,
             },
             json: a.json,
         })
     }
+}
+
+/// Refuses a `--save` path that could not be written, before minutes of fitting: a
+/// folder, or a file in a folder that does not exist.
+fn check_save_path(path: &std::path::Path) -> Result<()> {
+    if path.is_dir() {
+        bail!("--save {}: that is a folder; name a file", path.display());
+    }
+    let parent = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    if !parent.is_dir() {
+        bail!(
+            "--save {}: the folder {} does not exist",
+            path.display(),
+            parent.display()
+        );
+    }
+    Ok(())
 }
 
 /// Runs `broadside fit`.

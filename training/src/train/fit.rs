@@ -7,7 +7,7 @@
 //! and the results), measured on the last shards of the run (games held out by iteration,
 //! so no game is on both sides of the split). It does not measure playing strength.
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use broadside_models::Network;
 use serde::Serialize;
 use tch::{Kind, Reduction};
@@ -168,6 +168,12 @@ pub fn fit(opts: &FitOptions, mut on_score: impl FnMut(&HeldOut)) -> Result<FitR
         on_score(&s);
         curve.push(s);
         by_kind = kinds;
+    }
+    if let Some(path) = &opts.save {
+        trainer
+            .net
+            .save(path, done as u64)
+            .with_context(|| format!("--save {}", path.display()))?;
     }
     Ok(FitReport {
         ruleset: cfg.ruleset.clone(),

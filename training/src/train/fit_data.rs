@@ -27,6 +27,9 @@ pub struct FitOptions {
     /// Observation features (entity columns or global entries) set to 0 in every sample,
     /// as patterns: a name, or a prefix ending in `*`.
     pub drop_features: Vec<String>,
+    /// Where to write the last network as a checkpoint (a `net:path=FILE` agent), if
+    /// anywhere.
+    pub save: Option<PathBuf>,
 }
 
 /// The entity columns and global entries `patterns` name, refused when a pattern names none.
