@@ -213,12 +213,17 @@ impl Network {
             .relu()
             .apply(&self.global_hidden)
             .relu();
-        let mut t = Tensor::cat(&[mean, max, g], -1).apply(&self.trunk);
-        if let Some(slots) = &self.slots {
+        let t = Tensor::cat(&[mean, max, g], -1).apply(&self.trunk);
+        let t = match &self.slots {
             // Absent rows as zeros, so an empty slot says nothing but that it is empty.
-            let rows = x.masked_fill(&absent.unsqueeze(-1), 0.0).reshape([b, -1]);
-            t = t + rows.apply(slots);
-        }
+            Some(slots) => {
+                t + x
+                    .masked_fill(&absent.unsqueeze(-1), 0.0)
+                    .reshape([b, -1])
+                    .apply(slots)
+            }
+            None => t,
+        };
         let t = t.relu();
         let logits = t
             .apply(&self.policy)
