@@ -23,6 +23,13 @@ pub struct NetConfig {
     /// means. Off in the networks trained before it, so their checkpoints load unchanged.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub slots: bool,
+    /// Whether each ship also hears every other ship's embedding with where that ship lies
+    /// from it: the offset turned into its own heading's frame, the distance and the
+    /// relative heading (from the `x`, `y`, `heading_sin` and `heading_cos` entity
+    /// features, so only for rulesets on the plane). Absolute coordinates leave a network
+    /// to learn rotations itself; the doctrines it imitates steer by bearings.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub relative: bool,
 }
 
 impl Default for NetConfig {
@@ -33,6 +40,7 @@ impl Default for NetConfig {
             hidden_dim: 128,
             value_hidden: 64,
             slots: false,
+            relative: false,
         }
     }
 }
@@ -46,6 +54,7 @@ impl NetConfig {
             hidden_dim: 32,
             value_hidden: 16,
             slots: false,
+            relative: false,
         }
     }
 

@@ -9,7 +9,9 @@
 //! multi-head self-attention layer over the present ships (absent rows are masked as keys),
 //! then mean and max pooling over the present ships. The global vector has its own MLP.
 //! With `slots`, the trunk also takes the rows' embeddings in row order (absent rows as
-//! zeros), so the policy can tell the ship in slot 3 from the others.
+//! zeros), so the policy can tell the ship in slot 3 from the others. With `relative`, before
+//! the attention layer each ship pools messages from the others made from where they lie in
+//! its own heading's frame (rulesets on the plane).
 //!
 //! Parameter names (through `nn::Path`) are the checkpoint schema; [`Network::layer_names`]
 //! lists them and a test pins them.
@@ -27,6 +29,19 @@ use crate::config::NetConfig;
 /// cross-entropy with a zero target stays finite (`-inf` would give `0 * inf = NaN`).
 pub const ILLEGAL_LOGIT: f64 = -1e9;
 
+/// `NetConfig::relative`: each ship's message from every other, made from that ship's
+/// embedding and the pair's geometry, pooled (mean and max) into a residual update.
+struct Relative {
+    /// Entity columns of `x`, `y`, `heading_sin`, `heading_cos`.
+    cols: [i64; 4],
+    ship: nn::Linear,
+    pair: nn::Linear,
+    out: nn::Linear,
+}
+
+/// Numbers per ordered pair of ships that [`Relative`] sees.
+const PAIR_FEATURES: i64 = 7;
+
 struct Attention {
     heads: i64,
     qkv: nn::Linear,
@@ -42,6 +57,7 @@ pub struct Network {
     present_col: Option<i64>,
     entity_in: nn::Linear,
     entity_hidden: nn::Linear,
+    relative: Option<Relative>,
     attention: Option<Attention>,
     global_in: nn::Linear,
     global_hidden: nn::Linear,
@@ -60,6 +76,46 @@ impl std::fmt::Debug for Network {
             .field("config", &self.config)
             .field("device", &self.vs.device())
             .finish()
+    }
+}
+
+impl Relative {
+    /// The residual update of every ship's embedding `x [B, N, E]`: for each ship `i`, the
+    /// messages of the present ships `j`, each `relu(ship(x_j) + pair(g_ij))`, pooled.
+    /// `g_ij` is the offset from `i` to `j` projected on `i`'s heading both ways a ruleset
+    /// may write headings (sine along x or along y: the network keeps the one that turns
+    /// with the ship), the distance, and `j`'s heading relative to `i`'s.
+    fn update(&self, entities: &Tensor, x: &Tensor, present: &Tensor, b: i64, n: i64) -> Tensor {
+        let [px, py, hs, hc] = self.cols.map(|c| entities.select(2, c));
+        // [B, N(i), N(j)]: column j minus row i.
+        let dx = px.unsqueeze(1) - px.unsqueeze(2);
+        let dy = py.unsqueeze(1) - py.unsqueeze(2);
+        let (si, ci) = (hs.unsqueeze(2), hc.unsqueeze(2));
+        let (sj, cj) = (hs.unsqueeze(1), hc.unsqueeze(1));
+        let pair = Tensor::stack(
+            &[
+                &dx * &ci + &dy * &si,
+                &dy * &ci - &dx * &si,
+                &dx * &si + &dy * &ci,
+                &dx * &ci - &dy * &si,
+                (&dx * &dx + &dy * &dy + 1e-8).sqrt(),
+                &cj * &ci + &sj * &si,
+                &sj * &ci - &cj * &si,
+            ],
+            -1,
+        ); // [B, N, N, 7]
+        let messages = (pair.apply(&self.pair) + x.apply(&self.ship).unsqueeze(1)).relu();
+        let absent_j = present.logical_not().view([b, 1, n, 1]);
+        let weight = present.view([b, 1, n, 1]).to_kind(Kind::Float);
+        let count = weight
+            .sum_dim_intlist(&[2i64][..], false, Kind::Float)
+            .clamp_min(1.0);
+        let mean = (&messages * &weight).sum_dim_intlist(&[2i64][..], false, Kind::Float) / count;
+        // Messages are relus, so 0 stands for an absent ship in the max.
+        let max = messages
+            .masked_fill(&absent_j, 0.0)
+            .amax(&[2i64][..], false);
+        Tensor::cat(&[mean, max], -1).apply(&self.out).relu()
     }
 }
 
@@ -90,6 +146,34 @@ impl Network {
         let entity = &root / "entity";
         let entity_in = nn::linear(&entity / "in", features as i64, e, lin);
         let entity_hidden = nn::linear(&entity / "hidden", e, e, lin);
+        let relative = if config.relative {
+            let col = |name: &str| {
+                spec.obs
+                    .entity_index(name)
+                    .map(|i| i as i64)
+                    .ok_or_else(|| {
+                        format!(
+                            "net.relative needs the entity features x, y, heading_sin and \
+                         heading_cos, and the `{}` observation has no `{name}`",
+                            spec.name
+                        )
+                    })
+            };
+            let r = &root / "rel";
+            Some(Relative {
+                cols: [
+                    col("x")?,
+                    col("y")?,
+                    col("heading_sin")?,
+                    col("heading_cos")?,
+                ],
+                ship: nn::linear(&r / "ship", e, e, lin),
+                pair: nn::linear(&r / "pair", PAIR_FEATURES, e, lin),
+                out: nn::linear(&r / "out", 2 * e, e, lin),
+            })
+        } else {
+            None
+        };
         let attention = (config.heads > 0).then(|| {
             let a = &root / "attn";
             Attention {
@@ -118,6 +202,7 @@ impl Network {
             config: config.clone(),
             entity_in,
             entity_hidden,
+            relative,
             attention,
             global_in,
             global_hidden,
@@ -183,6 +268,9 @@ impl Network {
             .relu()
             .apply(&self.entity_hidden)
             .relu();
+        if let Some(r) = &self.relative {
+            x = &x + r.update(entities, &x, &present, b, n);
+        }
         if let Some(a) = &self.attention {
             let e = self.config.embed_dim as i64;
             let dh = e / a.heads;

@@ -298,3 +298,62 @@ fn slots_let_the_policy_tell_the_rows_apart() {
         }
     }
 }
+
+/// `relative`: its layers (`rel.*`) exist only when asked for; a ruleset on the plane gets
+/// finite, masked outputs from it that still ignore the order of the rows (each ship pools
+/// what it hears); a hex ruleset, without `x`/`heading_sin` features, is refused in words.
+#[test]
+fn relative_geometry_is_heard_on_the_plane_and_refused_on_hexes() {
+    let config = NetConfig {
+        relative: true,
+        ..NetConfig::tiny()
+    };
+    for ruleset in ["oak", "togo", "fsail"] {
+        let (net, pos) = net_for(ruleset, &config);
+        let names: Vec<String> = net.layer_names().into_iter().map(|(n, _)| n).collect();
+        assert!(
+            names.iter().any(|n| n == "rel.pair.weight"),
+            "{ruleset}: {names:?}"
+        );
+        let (logits, value) = run(&net, &pos);
+        let values = Vec::<f32>::try_from(&value).unwrap();
+        assert!(
+            values.iter().all(|v| v.is_finite() && v.abs() <= 1.0),
+            "{ruleset}"
+        );
+        for (i, (_, legal)) in pos.iter().enumerate() {
+            for a in 0..net.spec().num_player_actions {
+                let l = logits.double_value(&[i as i64, a as i64]);
+                if !legal.contains(a as broadside_env::Action) {
+                    assert_eq!(l, ILLEGAL_LOGIT, "{ruleset}");
+                }
+            }
+        }
+        let (obs, legal) = &pos[0];
+        let mut swapped = obs.clone();
+        let n = swapped.entities.nrows();
+        for j in 0..swapped.entities.ncols() {
+            swapped.entities.swap([0, j], [n - 1, j]);
+        }
+        assert_ne!(&swapped, obs, "{ruleset}: the swap moved nothing");
+        let (l1, v1) = run(&net, &[(obs.clone(), *legal)]);
+        let (l2, v2) = run(&net, &[(swapped, *legal)]);
+        assert!(l1.allclose(&l2, 1e-4, 1e-4, false), "{ruleset}");
+        assert!(v1.allclose(&v2, 1e-5, 1e-5, false), "{ruleset}");
+        let plain = net_for(ruleset, &NetConfig::tiny()).0;
+        assert!(!plain
+            .layer_names()
+            .iter()
+            .any(|(n, _)| n.starts_with("rel.")));
+    }
+    let err = Network::new(
+        net_for("wsim", &NetConfig::tiny()).0.spec(),
+        &config,
+        Device::Cpu,
+    )
+    .unwrap_err();
+    assert!(
+        err.contains("net.relative") && err.contains("wsim"),
+        "{err}"
+    );
+}

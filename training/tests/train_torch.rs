@@ -518,6 +518,7 @@ fn a_restored_optimiser_continues_exactly_like_the_original() {
         hidden_dim: 16,
         value_hidden: 8,
         slots: false,
+        relative: false,
     };
     let optim = OptimConfig {
         batch_size: 8,

@@ -14,6 +14,7 @@ pub fn net_size(name: &str) -> Option<NetConfig> {
             hidden_dim: 512,
             value_hidden: 256,
             slots: false,
+            relative: false,
         }),
         _ => None,
     }
