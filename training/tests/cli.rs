@@ -1329,3 +1329,54 @@ fn play_says_when_a_time_budget_makes_the_seed_not_reproduce_the_game() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(!stdout(&o).contains("may not give the same game"));
 }
+
+/// `broadside agree`: a doctrine that decides by rule (WS&IM's `british`; Pieces of Eight's
+/// break ties by their seed) agrees with its own shadows every time;
+/// random against a doctrine's shadow seldom; the JSON names the agents, and every kind's
+/// decisions add up to the whole; a bad spec is a plain error naming its flag.
+#[test]
+fn agree_measures_how_predictable_an_agent_is() {
+    let args = |agent: &str, shadow: &str| {
+        run(&[
+            "agree",
+            "--ruleset",
+            "wsim",
+            "--scenario",
+            "frigate-duel",
+            "--agent",
+            agent,
+            "--shadow",
+            shadow,
+            "--shadows",
+            "2",
+            "--pairs",
+            "2",
+            "--json",
+        ])
+    };
+    let same = json(&args("bot:british", "bot:british"));
+    assert_eq!(same["games"], 4);
+    assert_eq!(same["opponent"], "itself");
+    assert_eq!(same["overall"]["agreement"], 1.0, "{same}");
+    let random = json(&args("random", "bot:british"));
+    let a = random["overall"]["agreement"].as_f64().unwrap();
+    assert!(a > 0.0 && a < 0.9, "{random}");
+    let kinds = random["by_kind"].as_array().unwrap();
+    let summed: u64 = kinds.iter().map(|k| k["decisions"].as_u64().unwrap()).sum();
+    assert_eq!(summed, random["overall"]["decisions"].as_u64().unwrap());
+    let text = stdout(&run(&[
+        "agree",
+        "--ruleset",
+        "poe",
+        "--agent",
+        "random",
+        "--pairs",
+        "1",
+    ]));
+    assert!(
+        text.contains("agreement") && text.contains("modal"),
+        "{text}"
+    );
+    let o = args("random", "bot:nope");
+    assert_clean_failure(&o, "--shadow bot:nope");
+}
