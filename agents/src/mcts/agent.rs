@@ -246,10 +246,14 @@ impl<G: Game> MctsAgent<G> {
                 1.0 / results[0].actions.len().max(1) as f64
             };
         }
+        // Most visits, then the better value, then the higher prior: a search too short to
+        // visit the root's children (`sims=1` spends its one playout expanding the root)
+        // plays its prior's first choice, not the lowest catalogue index.
         cands.sort_by(|a, b| {
             b.policy
                 .total_cmp(&a.policy)
                 .then(b.value.total_cmp(&a.value))
+                .then(b.prior.total_cmp(&a.prior))
                 .then(a.action.cmp(&b.action))
         });
         let action = if simultaneous && self.config.sample_mixed {

@@ -415,3 +415,25 @@ fn batched_fake_network_evaluates_many_leaves_at_once() {
     let child_visits: u64 = s.candidates.iter().map(|c| c.visits).sum();
     assert_eq!((s.simulations, child_visits), (9, 8), "{s:?}");
 }
+
+/// One simulation only expands the root, so no child has a visit or a value: the search then
+/// plays its prior's first choice (before the fix it played the lowest catalogue index,
+/// whatever the network said: `net:NAME,sims=1` was not the policy it was taken for).
+#[test]
+fn a_search_of_one_simulation_plays_the_priors_first_choice() {
+    for seed in 0..6 {
+        let (factory, _) = counted_fake_network(8);
+        let cfg = MctsConfig {
+            threads: 1,
+            ..config(1, Selection::Puct { c: 1.5 }, seed)
+        };
+        let e = MctsAgent::new(cfg, factory).search(&Nim::new(10), 0);
+        assert!(e.candidates.iter().all(|c| c.visits == 0), "{e:?}");
+        let best = e
+            .candidates
+            .iter()
+            .max_by(|a, b| a.prior.total_cmp(&b.prior))
+            .unwrap();
+        assert_eq!(e.action, best.action, "seed {seed}: {e:?}");
+    }
+}
