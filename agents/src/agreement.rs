@@ -22,7 +22,7 @@ use serde::Serialize;
 
 use crate::mcts::hash::mix;
 use crate::spec::{AgentSpec, KnownAgents};
-use crate::tournament::{game_seeds, TournamentError};
+use crate::tournament::{game_seeds, score_of_return, TournamentError};
 use crate::{play_match, Agent, MatchConfig, SearchControl};
 
 /// What to measure.
@@ -83,6 +83,13 @@ impl KindCount {
 
 /// Counts by kind; a BTreeMap so the report's order never depends on hashing.
 type Counts = BTreeMap<&'static str, KindCount>;
+
+/// Adds `from`'s counts to `into`'s, kind by kind.
+fn merge(into: &mut Counts, from: &Counts) {
+    for (kind, c) in from {
+        into.entry(kind).or_default().add(*c);
+    }
+}
 
 /// The agreement on one kind of decision, or on all of them.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -213,9 +220,7 @@ fn play_one<G: KnownAgents>(
             let (mut a, mut b) = (watched(0)?, watched(1)?);
             play_match(game, [&mut a, &mut b], &match_config).map_err(TournamentError::from)?;
             let mut counts = a.counts;
-            for (kind, c) in b.counts {
-                counts.entry(kind).or_default().add(c);
-            }
+            merge(&mut counts, &b.counts);
             let shadows: Vec<_> = a.shadows.into_iter().chain(b.shadows).collect();
             (counts, shadows, 0.5)
         }
@@ -231,7 +236,7 @@ fn play_one<G: KnownAgents>(
                 [&mut other, &mut main]
             };
             let out = play_match(game, agents, &match_config).map_err(TournamentError::from)?;
-            let score = (out.returns[side].clamp(-1.0, 1.0) + 1.0) / 2.0;
+            let score = score_of_return(out.returns[side]);
             (main.counts, main.shadows, score)
         }
     };
@@ -279,9 +284,7 @@ pub fn measure<G: KnownAgents>(
     let mut score = 0.0;
     for g in &played {
         score += g.score;
-        for (kind, c) in &g.counts {
-            counts.entry(kind).or_default().add(*c);
-        }
+        merge(&mut counts, &g.counts);
     }
     let shadows = config.shadows;
     let row = |kind: &str, c: KindCount| {

@@ -229,7 +229,7 @@ fn side_records(entrants: usize, games: &[GameRecord]) -> Vec<[SideRecord; 2]> {
             let Some(r) = records.get_mut(e).map(|r| &mut r[side]) else {
                 continue;
             };
-            let score = (g.returns[side].clamp(-1.0, 1.0) + 1.0) / 2.0;
+            let score = crate::tournament::score_of_return(g.returns[side]);
             r.games += 1;
             if score > 0.75 {
                 r.wins += 1;

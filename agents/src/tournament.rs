@@ -57,11 +57,16 @@ pub struct ForfeitRecord {
     pub reason: String,
 }
 
+/// The score of a side's return: 1 win, 0.5 draw, 0 loss (returns clamped to [-1, 1]).
+pub fn score_of_return(ret: f64) -> f64 {
+    (ret.clamp(-1.0, 1.0) + 1.0) / 2.0
+}
+
 impl GameRecord {
     /// Score of entrant `e` in this game: 1 win, 0.5 draw, 0 loss.
     pub fn score_of(&self, e: usize) -> Option<f64> {
         let side = self.sides.iter().position(|&x| x == e)?;
-        Some((self.returns[side].clamp(-1.0, 1.0) + 1.0) / 2.0)
+        Some(score_of_return(self.returns[side]))
     }
 }
 

@@ -105,18 +105,23 @@ impl Relative {
             -1,
         ); // [B, N, N, 7]
         let messages = (pair.apply(&self.pair) + x.apply(&self.ship).unsqueeze(1)).relu();
-        let absent_j = present.logical_not().view([b, 1, n, 1]);
-        let weight = present.view([b, 1, n, 1]).to_kind(Kind::Float);
-        let count = weight
-            .sum_dim_intlist(&[2i64][..], false, Kind::Float)
-            .clamp_min(1.0);
-        let mean = (&messages * &weight).sum_dim_intlist(&[2i64][..], false, Kind::Float) / count;
-        // Messages are relus, so 0 stands for an absent ship in the max.
-        let max = messages
-            .masked_fill(&absent_j, 0.0)
-            .amax(&[2i64][..], false);
+        let (mean, max, _) = pool_present(&messages, &present.view([b, 1, n, 1]), 2);
         Tensor::cat(&[mean, max], -1).apply(&self.out).relu()
     }
+}
+
+/// Mean and max of `x` over `dim` among the present entries (`present`, bool, broadcast to
+/// `x`): an absent entry counts as 0 in the max and not at all in the mean. Also returns
+/// `x` with the absent entries set to 0.
+fn pool_present(x: &Tensor, present: &Tensor, dim: i64) -> (Tensor, Tensor, Tensor) {
+    let zeroed = x.masked_fill(&present.logical_not(), 0.0);
+    let count = present
+        .to_kind(Kind::Float)
+        .sum_dim_intlist(&[dim][..], false, Kind::Float)
+        .clamp_min(1.0);
+    let mean = zeroed.sum_dim_intlist(&[dim][..], false, Kind::Float) / count;
+    let max = zeroed.amax(&[dim][..], false);
+    (mean, max, zeroed)
 }
 
 /// What one forward pass returns.
@@ -288,14 +293,7 @@ impl Network {
             x = (x + att).apply(&a.norm);
         }
         // Pool over present ships only: mean, and max with absent rows as zeros.
-        let weight = present.unsqueeze(-1).to_kind(Kind::Float); // [B, N, 1]
-        let count = weight
-            .sum_dim_intlist(&[1i64][..], false, Kind::Float)
-            .clamp_min(1.0);
-        let mean = (&x * &weight).sum_dim_intlist(&[1i64][..], false, Kind::Float) / count;
-        let max = x
-            .masked_fill(&absent.unsqueeze(-1), 0.0)
-            .amax(&[1i64][..], false);
+        let (mean, max, rows) = pool_present(&x, &present.unsqueeze(-1), 1);
         let g = global
             .apply(&self.global_in)
             .relu()
@@ -304,12 +302,7 @@ impl Network {
         let t = Tensor::cat(&[mean, max, g], -1).apply(&self.trunk);
         let t = match &self.slots {
             // Absent rows as zeros, so an empty slot says nothing but that it is empty.
-            Some(slots) => {
-                t + x
-                    .masked_fill(&absent.unsqueeze(-1), 0.0)
-                    .reshape([b, -1])
-                    .apply(slots)
-            }
+            Some(slots) => t + rows.reshape([b, -1]).apply(slots),
             None => t,
         };
         let t = t.relu();

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 
 use crate::train::fit_data::FitOptions;
@@ -65,7 +65,8 @@ impl FitSettings {
             .filter(|s| !s.is_empty())
             .collect();
         if let Some(path) = &a.save {
-            check_save_path(path)?;
+            // Before minutes of fitting, not after.
+            crate::atomic::check_writable(path).context("--save")?;
         }
         Ok(Self {
             options: FitOptions {
@@ -80,26 +81,6 @@ impl FitSettings {
             json: a.json,
         })
     }
-}
-
-/// Refuses a `--save` path that could not be written, before minutes of fitting: a
-/// folder, or a file in a folder that does not exist.
-fn check_save_path(path: &std::path::Path) -> Result<()> {
-    if path.is_dir() {
-        bail!("--save {}: that is a folder; name a file", path.display());
-    }
-    let parent = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    if !parent.is_dir() {
-        bail!(
-            "--save {}: the folder {} does not exist",
-            path.display(),
-            parent.display()
-        );
-    }
-    Ok(())
 }
 
 /// Runs `broadside fit`.

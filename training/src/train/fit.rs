@@ -83,7 +83,7 @@ fn score(
     step: usize,
     spec: &broadside_env::GameSpec,
 ) -> (HeldOut, Vec<KindAgreement>) {
-    let (mut policy, mut agree, mut value) = (0.0, 0.0, 0.0);
+    let (mut policy, mut value) = (0.0, 0.0);
     let mut counts = KindCounts::new();
     tch::no_grad(|| {
         for chunk in samples.chunks(1024) {
@@ -91,15 +91,8 @@ fn score(
             let out = net.forward(&t.entities, &t.global, &t.legal);
             let logp = out.logits.log_softmax(-1, Kind::Float);
             policy -= (&t.policy * &logp).sum(Kind::Float).double_value(&[]);
-            let mine = logp.argmax(-1, false);
-            let target = t.policy.argmax(-1, false);
-            agree += mine
-                .eq_tensor(&target)
-                .to_kind(Kind::Float)
-                .sum(Kind::Float)
-                .double_value(&[]);
-            let mine = Vec::<i64>::try_from(mine).unwrap_or_default();
-            let target = Vec::<i64>::try_from(target).unwrap_or_default();
+            let mine = Vec::<i64>::try_from(logp.argmax(-1, false)).unwrap_or_default();
+            let target = Vec::<i64>::try_from(t.policy.argmax(-1, false)).unwrap_or_default();
             for (m, t) in mine.iter().zip(&target) {
                 let kind = spec.action_kind(*t as broadside_env::Action);
                 let entry = counts.entry(kind).or_default();
@@ -113,6 +106,7 @@ fn score(
         }
     });
     let count = samples.len().max(1) as f64;
+    let agree = counts.values().map(|&(_, agreed)| agreed).sum::<usize>() as f64;
     let held = HeldOut {
         step,
         policy_loss: policy / count,
