@@ -320,8 +320,30 @@ fn a_fit_to_a_runs_shards_is_scored_on_held_out_games_repeats_exactly_and_checks
         "{}",
         String::from_utf8_lossy(&played.stderr)
     );
+    // Two runs of the same game fit together: the first's shards all train, and the second's
+    // last is held out.
+    let second = tmp.path().join("second");
+    tiny_run(&second, &["seed=2"]);
+    let both = report(&fit(&["--run-dir", second.to_str().unwrap()]));
+    assert_eq!(both["held_out_shards"], 1);
+    assert!(
+        both["train_samples"].as_u64().unwrap()
+            > r["train_samples"].as_u64().unwrap() + r["held_out_samples"].as_u64().unwrap(),
+        "both of the first run's shards and the second's first train: {both}"
+    );
+    // A run of another scenario, and a run named twice, are refused before any fitting.
+    let other = tmp.path().join("other");
+    std::fs::create_dir(&other).unwrap();
+    let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
+    std::fs::write(
+        other.join("config.toml"),
+        config.replace("\"frigate-duel\"", "\"three-vs-three\""),
+    )
+    .unwrap();
     // Bad input: a plain error, never a panic.
     for (extra, says) in [
+        (&["--run-dir", other.to_str().unwrap()][..], "one game"),
+        (&["--run-dir", dir.to_str().unwrap()][..], "named twice"),
         (
             &["--drop-features", "no_such_feature"][..],
             "names no feature",

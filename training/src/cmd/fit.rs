@@ -13,9 +13,11 @@ use crate::train::TrainConfig;
 #[derive(Debug, Args)]
 pub struct FitArgs {
     /// The training run whose replay shards to fit (its config.toml gives the ruleset,
-    /// scenario, network and optimiser).
-    #[arg(long, value_name = "RUN_DIR")]
-    pub run_dir: PathBuf,
+    /// scenario, network and optimiser). Repeat it to fit the shards of several runs of the
+    /// same ruleset and scenario together: the first run's config is used, and the held-out
+    /// shards are the last run's.
+    #[arg(long, value_name = "RUN_DIR", required = true)]
+    pub run_dir: Vec<PathBuf>,
     /// Override a key of the run's config, e.g. `--set net.hidden_dim=256` (repeatable);
     /// the ruleset and scenario stay the run's.
     #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -52,12 +54,17 @@ pub struct FitSettings {
 impl FitSettings {
     /// Reads the run's config with the overrides on top.
     pub fn from_args(a: FitArgs) -> Result<Self> {
-        let saved = super::train::saved_config(&a.run_dir)?;
+        let first = a
+            .run_dir
+            .first()
+            .context("--run-dir: name at least one run")?;
+        let saved = super::train::saved_config(first)?;
         let before = TrainConfig::load(Some(&saved), &[])?;
         let config = TrainConfig::load(Some(&saved), &a.set)?;
         if config.ruleset != before.ruleset || config.scenario != before.scenario {
             bail!("a fit keeps the run's ruleset and scenario (its shards are of that game)");
         }
+        check_same_game(&a.run_dir, &before)?;
         let drop_features = a
             .drop_features
             .into_iter()
@@ -71,7 +78,7 @@ impl FitSettings {
         Ok(Self {
             options: FitOptions {
                 config,
-                run_dir: a.run_dir,
+                run_dirs: a.run_dir,
                 steps: a.steps,
                 eval_every: a.eval_every,
                 holdout: a.holdout,
@@ -81,6 +88,33 @@ impl FitSettings {
             json: a.json,
         })
     }
+}
+
+/// Every run after the first must be of the first's ruleset and scenario, and none named
+/// twice (its samples would count double and could land on both sides of the split).
+fn check_same_game(runs: &[PathBuf], first: &TrainConfig) -> Result<()> {
+    for (i, dir) in runs.iter().enumerate() {
+        if runs[..i].contains(dir) {
+            bail!("--run-dir {} is named twice", dir.display());
+        }
+        if i == 0 {
+            continue;
+        }
+        let other = TrainConfig::load(Some(&super::train::saved_config(dir)?), &[])
+            .with_context(|| format!("--run-dir {}", dir.display()))?;
+        if other.ruleset != first.ruleset || other.scenario != first.scenario {
+            bail!(
+                "--run-dir {} is a run of {} {}, but the first is of {} {}; a fit reads the \
+                 shards of one game",
+                dir.display(),
+                other.ruleset,
+                other.scenario,
+                first.ruleset,
+                first.scenario
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Runs `broadside fit`.

@@ -7,6 +7,8 @@
 //! and the results), measured on the last shards of the run (games held out by iteration,
 //! so no game is on both sides of the split). It does not measure playing strength.
 
+use std::path::PathBuf;
+
 use anyhow::{bail, Context, Result};
 use broadside_models::Network;
 use serde::Serialize;
@@ -132,11 +134,9 @@ pub fn fit(opts: &FitOptions, mut on_score: impl FnMut(&HeldOut)) -> Result<FitR
     }
     let (scenario, spec) = scenario_of(cfg)?;
     let (entity_cols, global_cols) = dropped_columns(spec, &opts.drop_features)?;
-    let (mut train, mut held, held_shards) = split_shards(
-        &opts.run_dir.join("replay"),
-        &shard_header(spec),
-        opts.holdout,
-    )?;
+    let replays: Vec<PathBuf> = opts.run_dirs.iter().map(|d| d.join("replay")).collect();
+    let (mut train, mut held, held_shards) =
+        split_shards(&replays, &shard_header(spec), opts.holdout)?;
     let features = spec.obs.entity_features.len();
     for s in train.iter_mut().chain(held.iter_mut()) {
         blank(s, &entity_cols, &global_cols, features);

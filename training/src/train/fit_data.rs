@@ -2,7 +2,7 @@
 //! pattern names, blanking them, and splitting a run's shards into training and held-out
 //! games.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use broadside_env::GameSpec;
@@ -16,8 +16,9 @@ pub struct FitOptions {
     /// The run's config (its `config.toml` with any overrides): ruleset, scenario, network
     /// shape, optimiser and seed.
     pub config: TrainConfig,
-    /// The run directory whose `replay/` shards are read.
-    pub run_dir: PathBuf,
+    /// The run directories whose `replay/` shards are read, in this order (the held-out
+    /// shards are the last ones read).
+    pub run_dirs: Vec<PathBuf>,
     /// Gradient steps.
     pub steps: usize,
     /// Score the held-out shards after every this many steps (and at the end).
@@ -80,18 +81,27 @@ pub fn blank(s: &mut Sample, entity: &[usize], global: &[usize], features: usize
     }
 }
 
-/// Reads the run's shards: (training samples, held-out samples, held-out shard count).
+/// Reads the shards of the replay folders, each oldest first, one folder after another:
+/// (training samples, held-out samples, held-out shard count).
 pub fn split_shards(
-    replay: &Path,
+    replays: &[PathBuf],
     header: &ShardHeader,
     holdout: f64,
 ) -> Result<(Vec<Sample>, Vec<Sample>, usize)> {
-    let shards =
-        list_shards(replay).with_context(|| format!("cannot list {}", replay.display()))?;
+    let mut shards = Vec::new();
+    for replay in replays {
+        let listed =
+            list_shards(replay).with_context(|| format!("cannot list {}", replay.display()))?;
+        shards.extend(listed);
+    }
+    let named = replays
+        .iter()
+        .map(|r| r.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
     if shards.len() < 2 {
         bail!(
-            "{} holds {} replay shard(s); a fit needs at least two (one to train on, one held out)",
-            replay.display(),
+            "{named} holds {} replay shard(s); a fit needs at least two (one to train on, one held out)",
             shards.len()
         );
     }
@@ -111,11 +121,7 @@ pub fn split_shards(
     let held: Vec<Sample> = all.split_off(cut).into_iter().flatten().collect();
     let train: Vec<Sample> = all.into_iter().flatten().collect();
     if train.is_empty() || held.is_empty() {
-        bail!(
-            "{} has too few samples to split ({} in all)",
-            replay.display(),
-            total
-        );
+        bail!("{named} has too few samples to split ({total} in all)");
     }
     Ok((train, held, held_shards))
 }
@@ -187,7 +193,7 @@ mod tests {
     }
 
     /// Writes `shards` shards of ten samples each; shard k's samples hold k in their values.
-    fn shards(dir: &Path, shards: u64) {
+    fn shards(dir: &std::path::Path, shards: u64) {
         for k in 0..shards {
             let samples: Vec<Sample> = (0..10)
                 .map(|_| Sample {
@@ -206,23 +212,49 @@ mod tests {
     fn the_held_out_games_are_the_last_shards_whole_and_never_all_of_them() {
         let dir = tempfile::tempdir().unwrap();
         shards(dir.path(), 4);
-        let (train, held, n) = split_shards(dir.path(), &header(), 0.25).unwrap();
+        let (train, held, n) = split_shards(&[dir.path().into()], &header(), 0.25).unwrap();
         assert_eq!((train.len(), held.len(), n), (30, 10, 1));
         assert!(
             held.iter().all(|s| s.value == 0.3),
             "the last shard is held out"
         );
-        let (train, held, n) = split_shards(dir.path(), &header(), 0.3).unwrap();
+        let (train, held, n) = split_shards(&[dir.path().into()], &header(), 0.3).unwrap();
         assert_eq!(
             (train.len(), held.len(), n),
             (20, 20, 2),
             "whole shards, at least 30%"
         );
-        let (train, _, n) = split_shards(dir.path(), &header(), 0.99).unwrap();
+        let (train, _, n) = split_shards(&[dir.path().into()], &header(), 0.99).unwrap();
         assert_eq!((train.len(), n), (10, 3), "the first shard always trains");
         let one = tempfile::tempdir().unwrap();
         shards(one.path(), 1);
-        let e = split_shards(one.path(), &header(), 0.2).unwrap_err();
+        let e = split_shards(&[one.path().into()], &header(), 0.2).unwrap_err();
         assert!(format!("{e:#}").contains("at least two"), "{e:#}");
+    }
+
+    #[test]
+    fn several_runs_are_read_one_after_another_and_the_last_runs_shards_are_held_out() {
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        shards(a.path(), 3);
+        shards(b.path(), 2);
+        let dirs = [a.path().to_path_buf(), b.path().to_path_buf()];
+        let (train, held, n) = split_shards(&dirs, &header(), 0.2).unwrap();
+        assert_eq!((train.len(), held.len(), n), (40, 10, 1));
+        assert!(
+            held.iter().all(|s| s.value == 0.1),
+            "the second run's last shard (its shard 1) is held out, not the first run's shard 2"
+        );
+        assert_eq!(
+            train.iter().filter(|s| s.value == 0.2).count(),
+            10,
+            "the first run's shard 2 trains"
+        );
+        // One shard in each folder is two shards in all: enough to split.
+        let (c, d) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        shards(c.path(), 1);
+        shards(d.path(), 1);
+        let (train, held, _) =
+            split_shards(&[c.path().into(), d.path().into()], &header(), 0.2).unwrap();
+        assert_eq!((train.len(), held.len()), (10, 10));
     }
 }
