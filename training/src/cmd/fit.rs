@@ -93,8 +93,11 @@ impl FitSettings {
 /// Every run after the first must be of the first's ruleset and scenario, and none named
 /// twice (its samples would count double and could land on both sides of the split).
 fn check_same_game(runs: &[PathBuf], first: &TrainConfig) -> Result<()> {
+    // The same folder may be written two ways (`run`, `./run/`, a link to it).
+    let same = |p: &PathBuf| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone());
+    let seen: Vec<PathBuf> = runs.iter().map(same).collect();
     for (i, dir) in runs.iter().enumerate() {
-        if runs[..i].contains(dir) {
+        if seen[..i].contains(&seen[i]) {
             bail!("--run-dir {} is named twice", dir.display());
         }
         if i == 0 {
