@@ -94,14 +94,18 @@ pub fn split_shards(
             list_shards(replay).with_context(|| format!("cannot list {}", replay.display()))?;
         shards.extend(listed);
     }
-    let named = replays
-        .iter()
-        .map(|r| r.display().to_string())
-        .collect::<Vec<_>>()
-        .join(", ");
+    // The folders' names, for an error only.
+    let named = || {
+        replays
+            .iter()
+            .map(|r| r.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     if shards.len() < 2 {
         bail!(
-            "{named} holds {} replay shard(s); a fit needs at least two (one to train on, one held out)",
+            "{} holds {} replay shard(s); a fit needs at least two (one to train on, one held out)",
+            named(),
             shards.len()
         );
     }
@@ -121,7 +125,7 @@ pub fn split_shards(
     let held: Vec<Sample> = all.split_off(cut).into_iter().flatten().collect();
     let train: Vec<Sample> = all.into_iter().flatten().collect();
     if train.is_empty() || held.is_empty() {
-        bail!("{named} has too few samples to split ({total} in all)");
+        bail!("{} has too few samples to split ({total} in all)", named());
     }
     Ok((train, held, held_shards))
 }
