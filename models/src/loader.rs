@@ -27,7 +27,13 @@ type CacheKey = (PathBuf, u64, Option<SystemTime>);
 static CACHE: Mutex<BTreeMap<CacheKey, Arc<Checkpoint>>> = Mutex::new(BTreeMap::new());
 
 /// Registers [`load_any`] as the loader of `net:` specs. Call once at start-up.
+///
+/// Also limits libtorch to one intra-op thread: `net:` searches already run one per game
+/// thread (the arena's pool, the server's sessions), and a pool of libtorch threads per
+/// search would oversubscribe the cores. Measured on two cores: an arena of two `net:`
+/// games at a time spent half its CPU time in the kernel, spinning.
 pub fn register() {
+    tch::set_num_threads(1);
     broadside_agents::spec::register_net_loader(load_any);
 }
 

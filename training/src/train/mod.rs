@@ -3,6 +3,8 @@
 //! - [`config`]: the run's TOML config with `--set` overrides.
 //! - [`replay`]: replay shards on disk (versioned, atomic, checksummed).
 //! - [`state`]: the run's counters (`state.json`).
+//! - [`memory`]: how much memory the machine has left, so that a fit too large for it is
+//!   refused at the start.
 //! - `selfplay`, `trainer`, `board`, `run` (feature `torch`): games of the network against
 //!   itself through a batching inference server, the optimiser, TensorBoard logs, and the
 //!   loop with its checkpoints, evaluation and resume; `optim`: AdamW whose moments are
@@ -13,6 +15,7 @@
 
 pub mod config;
 pub mod fit_data;
+pub mod memory;
 pub mod replay;
 pub mod state;
 pub mod targets;
