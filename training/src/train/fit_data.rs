@@ -280,7 +280,9 @@ mod tests {
             .sum();
         check_memory(&listed, None).expect("memory unknown: nothing is refused");
         check_memory(&listed, Some(on_disk * 2)).expect("room for 1.25 times the shards");
-        let e = check_memory(&listed, Some(on_disk)).unwrap_err().to_string();
+        let e = check_memory(&listed, Some(on_disk))
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("2 replay shards") && e.contains("available") && e.contains("fewer runs"),
             "{e}"
