@@ -28,10 +28,12 @@ static CACHE: Mutex<BTreeMap<CacheKey, Arc<Checkpoint>>> = Mutex::new(BTreeMap::
 
 /// Registers [`load_any`] as the loader of `net:` specs. Call once at start-up.
 ///
-/// Also limits libtorch to one intra-op thread: `net:` searches already run one per game
-/// thread (the arena's pool, the server's sessions), and a pool of libtorch threads per
-/// search would oversubscribe the cores. Measured on two cores: an arena of two `net:`
-/// games at a time spent half its CPU time in the kernel, spinning.
+/// Also limits libtorch to one intra-op thread, for every caller: `net:` searches run one per
+/// game thread (the arena's pool, the server's sessions), and training's games and inference
+/// threads run in parallel, so a pool of libtorch threads per search would oversubscribe the
+/// cores, on a GPU too, where its CPU-side work is small. Measured on two cores: an arena of
+/// two `net:` games at a time spent half its CPU time in the kernel, spinning. `train`,
+/// `fit` and `selfplay` call this first and rely on it.
 pub fn register() {
     tch::set_num_threads(1);
     broadside_agents::spec::register_net_loader(load_any);

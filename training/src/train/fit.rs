@@ -146,7 +146,6 @@ pub fn fit(opts: &FitOptions, mut on_score: impl FnMut(&HeldOut)) -> Result<FitR
     window.extend(train);
 
     let device = pick_device(&cfg.device)?;
-    tch::set_num_threads(1);
     let net = fresh_network(cfg, spec, device)?;
     let parameters = net.num_parameters();
     let mut trainer = Trainer::new(net, &cfg.train)?;

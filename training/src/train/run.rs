@@ -153,9 +153,6 @@ pub fn run(opts: TrainOptions) -> Result<RunState> {
     // Checked before the run directory is touched, so a bad teacher leaves nothing behind.
     let players = Players::of(&cfg.selfplay, &scenario)?;
     let device = pick_device(&cfg.device)?;
-    // Games and inference threads run in parallel; libtorch's own pool of intra-op threads
-    // would oversubscribe the cores, on a GPU too, where its CPU-side work is small.
-    tch::set_num_threads(1);
 
     let mut state = if opts.resume {
         RunState::read(&paths.state())?.unwrap_or_default()

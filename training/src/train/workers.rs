@@ -357,7 +357,6 @@ fn load(run: &Path, p: &Published, spec: &'static GameSpec, cfg: &TrainConfig) -
 pub fn run_worker(opts: &WorkerOptions) -> Result<u64> {
     check_worker_name(&opts.name)?;
     broadside_models::loader::register();
-    tch::set_num_threads(1);
     let run = &opts.run_dir;
     let config_path = run.join("config.toml");
     if !config_path.exists() {
