@@ -270,3 +270,57 @@ fn every_screen_of_every_ruleset_fits_eighty_columns() {
         std::fs::remove_file(dir.join("fit.json")).expect("the game was saved");
     }
 }
+
+/// `help` is written for any terminal width: a paragraph is one line, which `play`'s
+/// writer fits to the terminal, and only a table's rows are broken by hand. A line broken
+/// by hand in mid-sentence reads as ragged text once the writer wraps it again at 80
+/// columns, so on a terminal too wide to wrap anything, every line of the help that is
+/// wider than 80 columns must end where a paragraph or a table row does: the next line
+/// starts a sentence (a capital letter) or a row (two spaces, then text).
+#[test]
+fn help_paragraphs_are_never_broken_in_mid_sentence() {
+    use std::io::Write as _;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = dir.path();
+    for ruleset in rulesets(dir) {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_broadside"))
+            .args(["play", "--ruleset", &ruleset, "--admiral", "random"])
+            .args(["--save", "help.json"])
+            .current_dir(dir)
+            .env("NO_COLOR", "1")
+            .env("COLUMNS", "1000")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the broadside binary runs");
+        let _ = child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(b"help\nquit\n");
+        let o = child.wait_with_output().expect("play ends");
+        assert!(o.status.success(), "{ruleset}");
+        let out = String::from_utf8_lossy(&o.stdout);
+        let help = out
+            .split("`quit`: ")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{ruleset}: no help after the first prompt:\n{out}"));
+        assert!(help.contains("`list`"), "{ruleset}: no help:\n{help}");
+        let lines: Vec<&str> = help.lines().collect();
+        for pair in lines.windows(2) {
+            let (line, next) = (pair[0], pair[1]);
+            if line.chars().count() <= 80 {
+                continue;
+            }
+            let starts_sentence = next.starts_with(|c: char| c.is_uppercase());
+            let starts_row = next.starts_with("  ") && !next[2..].starts_with(' ');
+            assert!(
+                next.is_empty() || starts_sentence || starts_row,
+                "{ruleset}: a help line of {} columns broken in mid-sentence:\n{line}\n{next}",
+                line.chars().count()
+            );
+        }
+        std::fs::remove_file(dir.join("help.json")).expect("the game was saved");
+    }
+}

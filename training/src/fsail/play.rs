@@ -154,8 +154,10 @@ impl RulesetUi for FsailUi {
 
 fn help_text() -> String {
     format!(
-        "Fighting Sail: each turn the initiative roll, then sailing (the first player sails his ships one\n\
-         by one, then the other side), then cannon (the same order). Give one order at a time:\n\
+        // A paragraph is one line, which `play`'s writer fits to the terminal; only the
+        // table's rows are broken by hand.
+        "Fighting Sail: each turn the initiative roll, then sailing (the first player sails his ships \
+         one by one, then the other side), then cannon (the same order). Give one order at a time:\n\
          \x20 ship:K            pick the next ship to sail; she rolls her sailing dice\n\
          \x20 sail:0.5 .. sail:2:stbd30   manoeuvre (1 point): up to 2\" ahead; 15 or 30° turns only after the full 2\"\n\
          \x20 turn:port:D / turn:stbd:D   2\" ahead and turn D°: a tack (2 points, towards the wind) or a wear (1 point)\n\
@@ -163,9 +165,9 @@ fn help_text() -> String {
          \x20 fire:I>J          your ship I fires at enemy J (in range, in a broadside arc, in sight)\n\
          \x20 board:I>J         your ship I boards enemy J (within 1\") instead of firing\n\
          \x20 cannon:end        fire no more this turn\n\
-         Type the order's number from the list or its name. On the map own ships are capitals, enemies\n\
-         lower case, the arrow is the bow. Commands: `list` (the orders again), `map`, `chart` (all\n\
-         ships), `chart NAME` (one ship, by name or letter: arcs and ranges to each enemy), `resign`\n\
+         Type the order's number from the list or its name. On the map own ships are capitals, enemies \
+         lower case, the arrow is the bow. Commands: `list` (the orders again), `map`, `chart` (all \
+         ships), `chart NAME` (one ship, by name or letter: arcs and ranges to each enemy), `resign` \
          (when picking a ship to sail), `quit` (save and leave).\n\
          Admirals for fsail: the portfolio search (the default: portfolio:model=rake-seeker,time=10), \
          {}, mcts (e.g. `mcts:level=easy`), random.",

@@ -328,13 +328,14 @@ impl RulesetUi for OakUi {
 
 fn help_text() -> String {
     format!(
-        "Oak & Iron: before turn 1 choose your initiative hand and first card (card:C). Each turn:\n\
-         initiative (cards revealed, next card placed face down), movement (ships alternate: ship:K,\n\
-         then sea:none/heading/faster/slower/cut-free, turn:port:D / turn:stbd:D, move:ahead,\n\
-         move:end, then a crew action crew:...), attack (ship:K, then fire:port:J / fire:stbd:J /\n\
-         partial:J / close:J / attack:crew-action / attack:none, then aim:hull/crew/rigging),\n\
+        // A paragraph is one line, which `play`'s writer fits to the terminal.
+        "Oak & Iron: before turn 1 choose your initiative hand and first card (card:C). Each turn: \
+         initiative (cards revealed, next card placed face down), movement (ships alternate: ship:K, \
+         then sea:none/heading/faster/slower/cut-free, turn:port:D / turn:stbd:D, move:ahead, \
+         move:end, then a crew action crew:...), attack (ship:K, then fire:port:J / fire:stbd:J / \
+         partial:J / close:J / attack:crew-action / attack:none, then aim:hull/crew/rigging), \
          keep or fortune after a roll, and the end phase (capture:J / destroy:J / pass).\n\
-         Type the order's number or name. Commands: `list`, `map`, `chart`, `chart NAME`, `resign`,\n\
+         Type the order's number or name. Commands: `list`, `map`, `chart`, `chart NAME`, `resign`, \
          `quit`. Admirals for oak: {}, mcts, portfolio, random.",
         OakGame::bots()
             .iter()
