@@ -210,35 +210,41 @@ fn the_admirals_reasons_name_orders_in_the_players_words() {
     }
 }
 
+/// `broadside play` of `ruleset`'s default scenario against `random` (seed 3) on a
+/// terminal `columns` wide, with `script` typed in and the game saved to `save` in `dir`.
+fn play_typed(dir: &Path, ruleset: &str, columns: usize, script: &str, save: &str) -> Output {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_broadside"))
+        .args(["play", "--ruleset", ruleset, "--admiral", "random"])
+        .args(["--seed", "3", "--save", save])
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", columns.to_string())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the broadside binary runs");
+    // The game may end before the script does: a closed pipe is not a failure.
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes());
+    child.wait_with_output().expect("play ends")
+}
+
 /// Every screen of `play` fits an 80-column terminal: a person who types `help` and then
 /// the first listed order at every prompt, through the default scenario of every ruleset,
 /// never sees a line wider than 80 columns, and the board is not drawn again for each of
 /// her sub-decisions. The first screen's height is printed (`--nocapture`) for the record.
 #[test]
 fn every_screen_of_every_ruleset_fits_eighty_columns() {
-    use std::io::Write as _;
     let dir = tempfile::tempdir().expect("temp dir");
     let dir = dir.path();
     for ruleset in rulesets(dir) {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_broadside"))
-            .args(["play", "--ruleset", &ruleset, "--admiral", "random"])
-            .args(["--seed", "3", "--save", "fit.json"])
-            .current_dir(dir)
-            .env("NO_COLOR", "1")
-            .env("COLUMNS", "80")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the broadside binary runs");
         let script = format!("help\n{}", "1\n".repeat(120));
-        // The game may end before the script does: a closed pipe is not a failure.
-        let _ = child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(script.as_bytes());
-        let o = child.wait_with_output().expect("play ends");
+        let o = play_typed(dir, &ruleset, 80, &script, "fit.json");
         assert!(
             o.status.success(),
             "{ruleset}: {}",
@@ -279,27 +285,10 @@ fn every_screen_of_every_ruleset_fits_eighty_columns() {
 /// starts a sentence (a capital letter) or a row (two spaces, then text).
 #[test]
 fn help_paragraphs_are_never_broken_in_mid_sentence() {
-    use std::io::Write as _;
     let dir = tempfile::tempdir().expect("temp dir");
     let dir = dir.path();
     for ruleset in rulesets(dir) {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_broadside"))
-            .args(["play", "--ruleset", &ruleset, "--admiral", "random"])
-            .args(["--save", "help.json"])
-            .current_dir(dir)
-            .env("NO_COLOR", "1")
-            .env("COLUMNS", "1000")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the broadside binary runs");
-        let _ = child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(b"help\nquit\n");
-        let o = child.wait_with_output().expect("play ends");
+        let o = play_typed(dir, &ruleset, 1000, "help\nquit\n", "help.json");
         assert!(o.status.success(), "{ruleset}");
         let out = String::from_utf8_lossy(&o.stdout);
         let help = out
