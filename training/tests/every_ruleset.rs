@@ -285,6 +285,8 @@ fn every_screen_of_every_ruleset_fits_eighty_columns() {
 /// starts a sentence (a capital letter) or a row (two spaces, then text).
 #[test]
 fn help_paragraphs_are_never_broken_in_mid_sentence() {
+    // The width `play` wraps to when the terminal does not say.
+    use broadside_training::wrap::DEFAULT_WIDTH;
     let dir = tempfile::tempdir().expect("temp dir");
     let dir = dir.path();
     for ruleset in rulesets(dir) {
@@ -299,7 +301,7 @@ fn help_paragraphs_are_never_broken_in_mid_sentence() {
         let lines: Vec<&str> = help.lines().collect();
         for pair in lines.windows(2) {
             let (line, next) = (pair[0], pair[1]);
-            if line.chars().count() <= 80 {
+            if line.chars().count() <= DEFAULT_WIDTH {
                 continue;
             }
             let starts_sentence = next.starts_with(|c: char| c.is_uppercase());
